@@ -1,0 +1,28 @@
+// Builds one esbuild bundle per entry. `--watch` rebuilds on change; `--production` minifies.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** @type {esbuild.BuildOptions[]} */
+const bundles = [
+  // Extension host: CommonJS for VS Code's loader; `vscode` is provided at run time.
+  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  // CLI: same core, no vscode.
+  { entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  // Webview React app, runs in the browser sandbox of a webview.
+  { entryPoints: ['webview/main.tsx'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
+  // Extension-host test suite (run inside a real VS Code).
+  { entryPoints: ['test/vscode/suite/index.ts'], outfile: 'dist/test/suite/index.js', platform: 'node', format: 'cjs', external: ['vscode', 'mocha'] },
+].filter((b) => existsSync(b.entryPoints[0]));
+
+const common = { bundle: true, sourcemap: !production, minify: production, target: 'es2022', logLevel: 'warning' };
+
+if (watch) {
+  for (const b of bundles) await (await esbuild.context({ ...common, ...b })).watch();
+  console.log(`watching ${bundles.length} bundles`);
+} else {
+  await Promise.all(bundles.map((b) => esbuild.build({ ...common, ...b })));
+  console.log(`built ${bundles.map((b) => b.outfile).join(', ')}`);
+}

@@ -1,0 +1,250 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parseGroundTruth } from '../parsing/answerParser';
+import type { Problem } from '../problems';
+import { OTHER, subtaskForTask, subtaskInfo } from '../subtasks';
+import { lineAt, parseJsonWithLocation, recordLineNumbers } from '../jsonText';
+import { sniffFile } from './mediaType';
+import { resolveMediaPath } from './safePath';
+import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
+
+export interface ReadDatasetOptions {
+  /** Sniff each media file's first bytes for its type (default true). Existence is always checked. */
+  sniffMedia?: boolean;
+}
+
+export const QUESTION_FILE = 'question.json';
+export const SUMMARY_FILE = 'sample_summary.json';
+const ANNOTATION_EXTS = ['.json', '.jsonl'];
+
+/** Fields the reader interprets; every other field except `source_*` is kept in `extra`. */
+const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied_video_path', 'video', 'images']);
+
+/**
+ * Reads a GST-Bench dataset:
+ * - layout A, a folder with one sub-folder per sample holding question.json (plus optional sample_summary.json);
+ * - layout B, one annotations file (.json array or .jsonl) with media paths relative to its folder.
+ * Problems never stop the rest from loading.
+ */
+export async function readDataset(target: string, options: ReadDatasetOptions = {}): Promise<Dataset> {
+  const abs = path.resolve(target);
+  const st = await stat(abs); // throws for a missing path: a usage error, not a data problem
+  if (st.isFile()) return readAnnotationsFile(abs, options);
+  const root = await realpath(abs);
+  const problems: Problem[] = [];
+  const questions: Question[] = [];
+  const entries = (await readdir(root, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const folders = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.'));
+  const ownQuestion = entries.some((e) => e.isFile() && e.name === QUESTION_FILE);
+
+  const sampleDirs = ownQuestion ? [root] : folders.map((f) => path.join(root, f.name));
+  const present = new Set<string>();
+  await Promise.all(
+    sampleDirs.map(async (dir, order) => {
+      const file = path.join(dir, QUESTION_FILE);
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch {
+        return; // a folder without question.json is not a sample
+      }
+      present.add(path.basename(dir));
+      const parsed = parseJsonWithLocation(text);
+      if (!parsed.ok) {
+        problems.push({ file, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
+        return;
+      }
+      const q = await buildQuestion(parsed.value, { file }, dir, root, options);
+      if (q) {
+        q.index = order;
+        questions[order] = q;
+      } else {
+        problems.push({ file, line: 1, severity: 'error', message: 'question.json must hold a JSON object' });
+      }
+    }),
+  );
+  const ordered = questions.filter(Boolean);
+  if (!ownQuestion) await checkSummary(root, present, problems);
+  if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
+    const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE);
+    if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), options);
+  }
+  return finish(root, 'folders', ordered, problems);
+}
+
+async function readAnnotationsFile(file: string, options: ReadDatasetOptions): Promise<Dataset> {
+  const realFile = await realpath(file);
+  const root = path.dirname(realFile);
+  const problems: Problem[] = [];
+  const text = await readFile(realFile, 'utf8');
+  const records: Array<{ value: unknown; line: number }> = [];
+  if (realFile.endsWith('.jsonl')) {
+    text.split('\n').forEach((raw, i) => {
+      const line = raw.replace(/\r$/, '');
+      if (line.trim() === '') return;
+      const parsed = parseJsonWithLocation(line);
+      if (parsed.ok) records.push({ value: parsed.value, line: i + 1 });
+      else problems.push({ file: realFile, line: i + 1, severity: 'error', message: `invalid JSON: ${parsed.message}` });
+    });
+  } else {
+    const parsed = parseJsonWithLocation(text);
+    if (!parsed.ok) {
+      problems.push({ file: realFile, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
+    } else if (!Array.isArray(parsed.value)) {
+      problems.push({ file: realFile, line: 1, severity: 'error', message: 'an annotations .json file must hold an array of question records' });
+    } else {
+      const lines = recordLineNumbers(text);
+      parsed.value.forEach((value, i) => records.push({ value, line: lines[i] ?? 1 }));
+    }
+  }
+  const built = await Promise.all(records.map((r) => buildQuestion(r.value, { file: realFile, line: r.line }, root, root, options)));
+  const questions: Question[] = [];
+  built.forEach((q, i) => {
+    if (q) {
+      q.index = questions.length;
+      questions.push(q);
+    } else problems.push({ file: realFile, line: records[i].line, severity: 'error', message: 'a question record must be a JSON object' });
+  });
+  const ds = finish(root, 'annotations', questions, problems);
+  ds.file = realFile;
+  return ds;
+}
+
+function finish(root: string, layout: Dataset['layout'], questions: Question[], problems: Problem[]): Dataset {
+  const byUid = new Map<string, Question>();
+  for (const q of questions) {
+    if (byUid.has(q.uid)) {
+      q.problems.push({ ...q.source, severity: 'warning', uid: q.uid, message: `duplicate uid ${q.uid}: result lines map to its first occurrence` });
+    } else byUid.set(q.uid, q);
+    problems.push(...q.problems);
+  }
+  return { root, layout, questions, byUid, problems };
+}
+
+async function checkSummary(root: string, present: Set<string>, problems: Problem[]): Promise<void> {
+  const file = path.join(root, SUMMARY_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return; // optional
+  }
+  const parsed = parseJsonWithLocation(text);
+  if (!parsed.ok) {
+    problems.push({ file, line: parsed.line, severity: 'warning', message: `invalid JSON: ${parsed.message}` });
+    return;
+  }
+  if (!Array.isArray(parsed.value)) {
+    problems.push({ file, line: 1, severity: 'warning', message: 'sample_summary.json should hold an array' });
+    return;
+  }
+  const lines = recordLineNumbers(text);
+  parsed.value.forEach((entry, i) => {
+    const folder = typeof entry === 'object' && entry && typeof (entry as { folder?: unknown }).folder === 'string' ? (entry as { folder: string }).folder : undefined;
+    // `folder` is a path in the authors' repository: match it by its last segment.
+    const name = folder?.split(/[\\/]/).filter(Boolean).pop();
+    if (!name) problems.push({ file, line: lines[i], severity: 'warning', message: 'summary entry has no "folder"' });
+    else if (!present.has(name)) problems.push({ file, line: lines[i], severity: 'warning', message: `listed sample folder is missing: ${name}` });
+  });
+}
+
+type Source = { file: string; line?: number };
+
+async function buildQuestion(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const rec = value as Record<string, unknown>;
+  const problems: Problem[] = [];
+  const problem = (message: string, severity: Problem['severity'] = 'error') => problems.push({ ...source, severity, message, uid: typeof rec.uid === 'string' ? rec.uid : undefined });
+
+  const str = (key: string): string => {
+    const v = rec[key];
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number') return String(v);
+    problem(`missing or non-string "${key}"`);
+    return '';
+  };
+  const task = str('task');
+  const uid = str('uid') || `${path.basename(dir)}#${source.line ?? 1}`;
+  const scene = typeof rec.scene === 'string' ? rec.scene : typeof rec.scene === 'number' ? String(rec.scene) : '';
+  if (!scene) problem('missing "scene"', 'warning');
+  const subtask = subtaskForTask(task);
+  const info = subtask === OTHER ? undefined : subtaskInfo(subtask);
+  if (task && !info) problem(`unknown task "${task}": kept under "other"`, 'warning');
+
+  let truth = null;
+  if (!('answer' in rec)) problem('missing "answer"');
+  else if (info) {
+    truth = parseGroundTruth(info.kind, rec.answer);
+    if (!truth) problem(`bad answer ${JSON.stringify(rec.answer)} for a ${info.kind} question`);
+  }
+
+  let texts: string[] = [];
+  if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = rec.texts as string[];
+  else problem('"texts" must be an array of strings');
+
+  const videoRel = typeof rec.copied_video_path === 'string' ? rec.copied_video_path : typeof rec.video === 'string' ? rec.video : undefined;
+  const video = videoRel !== undefined ? await mediaRef('video', videoRel, dir, root, options, problem) : null;
+  const images: MediaRef[] = [];
+  if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array');
+  for (const [i, img] of (Array.isArray(rec.images) ? rec.images : []).entries()) {
+    const rel = typeof img === 'string' ? img : typeof img === 'object' && img ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file']) : undefined;
+    if (rel === undefined) {
+      problem(`image ${i + 1} has no path`);
+      continue;
+    }
+    images.push(await mediaRef('image', rel, dir, root, options, problem));
+  }
+
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rec)) if (!KNOWN_FIELDS.has(k) && !k.startsWith('source_')) extra[k] = v;
+
+  return {
+    index: 0,
+    uid,
+    task,
+    subtask,
+    kind: info?.kind ?? null,
+    scene,
+    answer: rec.answer,
+    truth,
+    texts,
+    video,
+    images,
+    prompt: buildPrompt(texts, video !== null, images.length),
+    source,
+    dir,
+    extra,
+    problems,
+  };
+}
+
+function firstString(o: Record<string, unknown>, keys: string[]): string | undefined {
+  for (const k of keys) if (typeof o[k] === 'string') return o[k] as string;
+  return undefined;
+}
+
+async function mediaRef(role: MediaRef['role'], rel: string, dir: string, root: string, options: ReadDatasetOptions, problem: (m: string, s?: Problem['severity']) => void): Promise<MediaRef> {
+  const resolved = await resolveMediaPath(root, dir, rel);
+  if (!resolved.ok) {
+    problem(resolved.reason);
+    return { role, relPath: rel, path: null, exists: false };
+  }
+  const ref: MediaRef = { role, relPath: rel, path: resolved.path, exists: false };
+  try {
+    ref.exists = (await stat(resolved.path)).isFile();
+  } catch {
+    ref.exists = false;
+  }
+  if (!ref.exists) {
+    problem(`missing ${role}: ${rel}`, 'warning');
+    return ref;
+  }
+  if (options.sniffMedia !== false) {
+    ref.type = await sniffFile(resolved.path);
+    const expected = role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];
+    if (!expected.includes(ref.type)) problem(`${role} ${rel} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');
+  }
+  return ref;
+}
+
+export { lineAt };

@@ -1,0 +1,30 @@
+import { realpath } from 'node:fs/promises';
+import * as path from 'node:path';
+
+export type SafeResolution = { ok: true; path: string } | { ok: false; reason: string };
+
+/** True when `child` is `root` or lies inside it (both absolute, normalised). */
+export function isInside(root: string, child: string): boolean {
+  const rel = path.relative(root, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Resolves a media path from a question against its folder, refusing anything that leaves the
+ * dataset root: absolute paths, `..` escapes, and symlinks pointing outside. Never reads the file.
+ * `realRoot` must already be the root's real path.
+ */
+export async function resolveMediaPath(realRoot: string, baseDir: string, rel: string): Promise<SafeResolution> {
+  if (rel.trim() === '') return { ok: false, reason: 'empty media path' };
+  if (path.isAbsolute(rel) || path.win32.isAbsolute(rel)) return { ok: false, reason: `absolute media path refused: ${rel}` };
+  const joined = path.resolve(baseDir, rel);
+  if (!isInside(realRoot, joined)) return { ok: false, reason: `media path leaves the dataset root: ${rel}` };
+  try {
+    const real = await realpath(joined);
+    if (!isInside(realRoot, real)) return { ok: false, reason: `media path is a link that leaves the dataset root: ${rel}` };
+    return { ok: true, path: real };
+  } catch {
+    // Missing file: the lexical check passed, so the path is safe to name; existence is checked by the caller.
+    return { ok: true, path: joined };
+  }
+}

@@ -1,0 +1,113 @@
+// Helpers that work on JSON *text*: error locations, record lines, and top-level property spans.
+
+export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
+
+/** 1-based line and column of an offset in a text. */
+export function lineAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lastNl = -1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lastNl = i;
+  }
+  return { line, column: offset - lastNl };
+}
+
+/** JSON.parse with the error's line and column, for problem reports. */
+export function parseJsonWithLocation(text: string): JsonParseResult {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    const message = (e as Error).message;
+    const pos = /position (\d+)/.exec(message);
+    const offset = pos ? Number(pos[1]) : text.length;
+    const { line, column } = lineAt(text, offset);
+    return { ok: false, message: message.replace(/^JSON\.parse: /, ''), line, column };
+  }
+}
+
+/** Skips a JSON string starting at the opening quote; returns the index after the closing quote. */
+function skipString(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x5c /* \ */) j++;
+    else if (c === 0x22 /* " */) return j + 1;
+  }
+  return text.length;
+}
+
+/** 1-based line numbers where each element of a top-level JSON array starts. */
+export function recordLineNumbers(text: string): number[] {
+  const lines: number[] = [];
+  let depth = 0;
+  let line = 1;
+  let expectValue = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n') line++;
+    else if (ch === '"') {
+      if (depth === 1 && expectValue) lines.push(line), (expectValue = false);
+      const end = skipString(text, i);
+      for (let j = i; j < end; j++) if (text[j] === '\n') line++;
+      i = end - 1;
+    } else if (ch === '[' || ch === '{') {
+      if (depth === 1 && expectValue) lines.push(line), (expectValue = false);
+      depth++;
+      if (depth === 1 && ch === '[') expectValue = true;
+    } else if (ch === ']' || ch === '}') depth--;
+    else if (ch === ',' && depth === 1) expectValue = true;
+    else if (depth === 1 && expectValue && !/\s/.test(ch)) lines.push(line), (expectValue = false);
+  }
+  return lines;
+}
+
+export interface PropertySpan {
+  key: string;
+  /** Offset of the key's opening quote. */
+  keyStart: number;
+  valueStart: number;
+  valueEnd: number;
+}
+
+/**
+ * Spans of the top-level properties of a JSON object text (which must be valid JSON).
+ * Lets a rescore replace a value's bytes while keeping every other byte.
+ */
+export function topLevelProperties(text: string): PropertySpan[] {
+  const out: PropertySpan[] = [];
+  let i = text.indexOf('{');
+  if (i < 0) return out;
+  i++;
+  const n = text.length;
+  const ws = (k: number) => {
+    while (k < n && (text[k] === ' ' || text[k] === '\t' || text[k] === '\n' || text[k] === '\r')) k++;
+    return k;
+  };
+  for (;;) {
+    i = ws(i);
+    if (i >= n || text[i] === '}') return out;
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
+    const keyStart = i;
+    const keyEnd = skipString(text, i);
+    const key = JSON.parse(text.slice(keyStart, keyEnd)) as string;
+    i = ws(keyEnd);
+    i = ws(i + 1); // past ':'
+    const valueStart = i;
+    let depth = 0;
+    for (; i < n; i++) {
+      const c = text[i];
+      if (c === '"') i = skipString(text, i) - 1;
+      else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === ',' && depth === 0) break;
+    }
+    let valueEnd = i;
+    while (valueEnd > valueStart && /\s/.test(text[valueEnd - 1])) valueEnd--;
+    out.push({ key, keyStart, valueStart, valueEnd });
+  }
+}
