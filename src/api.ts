@@ -1,0 +1,29 @@
+// The object `activate()` returns. Extension-host tests (and other extensions) read the views through it
+// instead of scraping the UI. Implemented by the extension's store and views.
+
+export interface TreeSnapshotNode {
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  contextValue?: string;
+  /** Codicon id of the item's icon, e.g. "pass-filled". */
+  icon?: string;
+  children?: TreeSnapshotNode[];
+}
+
+export type StatusFilter = 'all' | 'failed' | 'wrong' | 'unparsed' | 'none';
+export type SortOrder = 'dataset' | 'scoreAsc' | 'errorDesc';
+
+export interface InspectorApi {
+  /** The Questions tree as displayed (current filter and sort), fully expanded. */
+  questionsTree(): Promise<TreeSnapshotNode[]>;
+  /** The Results view's items. */
+  resultsTree(): Promise<TreeSnapshotNode[]>;
+  /** Description shown in the Questions view's title (the active filter), or undefined. */
+  questionsDescription(): string | undefined;
+  /** Resolves once every dataset and result file found so far has been loaded. */
+  whenIdle(): Promise<void>;
+  /** Uid of the question shown in the sample viewer, if it is open. */
+  viewerQuestion(): string | undefined;
+}
