@@ -1,4 +1,5 @@
 // Helpers that work on JSON *text*: error locations, record lines, and top-level property spans.
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
@@ -18,11 +19,14 @@ export function parseJsonWithLocation(text: string): JsonParseResult {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    const message = (e as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    const offset = pos ? Number(pos[1]) : text.length;
+    // V8's message does not always give a position: ask a tolerant parser where the first error is.
+    const errors: ParseError[] = [];
+    parseTolerant(text, errors, { allowTrailingComma: false, disallowComments: true });
+    const first = errors[0];
+    const offset = first ? first.offset : text.length;
     const { line, column } = lineAt(text, offset);
-    return { ok: false, message: message.replace(/^JSON\.parse: /, ''), line, column };
+    const detail = first ? `${printParseErrorCode(first.error)} at line ${line}, column ${column}` : (e as Error).message;
+    return { ok: false, message: detail, line, column };
   }
 }
 

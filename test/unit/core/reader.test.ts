@@ -1,0 +1,135 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { buildPrompt, readDataset, sniffMediaType, subtaskForTask } from '../../../src/core';
+import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
+const MP4 = Buffer.from('0000001866747970', 'hex');
+
+describe('task strings', () => {
+  it('maps all 12 tasks, ignores case, accepts Trajection and Trajectory, keeps unknowns as other', () => {
+    assert.equal(subtaskForTask('Object_Localization_Egocentric_Direction_visual'), 'ed_v');
+    assert.equal(subtaskForTask('object_localization_egocentric_distance_SEMANTIC'), 'edist_s');
+    assert.equal(subtaskForTask('Global_Structure_Understanding_Trajection_Selection'), 'trajectory');
+    assert.equal(subtaskForTask('Global_Structure_Understanding_Trajectory_Selection'), 'trajectory');
+    assert.equal(subtaskForTask('Self_Localization_Global_Orientation'), 'orientation');
+    assert.equal(subtaskForTask('Something_New'), 'other');
+  });
+});
+
+describe('prompt order', () => {
+  it('texts[0], video, then texts[i] followed by images[i-1], leftovers last', () => {
+    assert.deepEqual(buildPrompt(['a', 'b', 'c'], true, 1).map((p) => (p.type === 'text' ? p.text : p.type === 'image' ? `img${p.index}` : 'video')), ['a', 'video', 'b', 'img0', 'c']);
+    assert.deepEqual(buildPrompt(['a', 'b'], false, 3).map((p) => (p.type === 'text' ? p.text : p.type === 'image' ? `img${p.index}` : 'video')), ['a', 'b', 'img0', 'img1', 'img2']);
+  });
+});
+
+describe('media sniffing', () => {
+  it('from the first bytes, never the extension', () => {
+    assert.equal(sniffMediaType(PNG), 'png');
+    assert.equal(sniffMediaType(JPEG), 'jpeg');
+    assert.equal(sniffMediaType(MP4), 'mp4');
+    assert.equal(sniffMediaType(Buffer.from('hello')), 'unknown');
+  });
+});
+
+describe('real GST-Bench samples (../shared/datasets)', { skip: NEEDS_SHARED }, () => {
+  it('reads gst-page-examples: 6 questions, quirks handled, only missing-video warnings', async () => {
+    const ds = await readDataset(path.join(SHARED_DIR, 'datasets/gst-page-examples'));
+    assert.equal(ds.questions.length, 6);
+    assert.deepEqual(ds.questions.map((q) => q.subtask), ['tds_easy', 'tds_medium', 'trajectory', 'ed_v', 'edist_v', 'position']);
+    assert.ok(ds.problems.every((p) => p.severity === 'warning' && /^missing video/.test(p.message)), JSON.stringify(ds.problems));
+    assert.equal(ds.problems.length, 5, 'five of six videos are missing');
+    const pos = ds.byUid.get('scene4_Egocentric_Localization_Global_Position_pos_25_orient_11_video_4')!;
+    assert.equal(pos.images[1].relPath, 'image_02_topdown_2.png');
+    assert.equal(pos.images[1].type, 'jpeg', 'a .png that holds a JPEG');
+    assert.deepEqual(pos.truth && pos.truth.kind === 'point' ? [pos.truth.x, pos.truth.y] : null, [391, 698]);
+    const ed = ds.questions.find((q) => q.subtask === 'ed_v')!;
+    assert.equal(ed.answer, '-134');
+    assert.ok(ed.texts[2].includes('\u2013180\u00b0'), 'en dash and degree sign survive');
+    assert.equal(ed.video?.exists, false);
+    assert.equal(ed.truth?.kind === 'angle' && ed.truth.value, -134);
+    const dist = ds.questions.find((q) => q.subtask === 'edist_v')!;
+    assert.equal(dist.answer, 13.2);
+    const medium = ds.questions.find((q) => q.subtask === 'tds_medium')!;
+    assert.equal(medium.video?.exists, true);
+    assert.equal(medium.video?.type, 'mp4');
+    assert.ok(!('source_video_path' in medium.extra), 'source_* fields are dropped');
+  });
+  it('reads gst-page-examples-early, whose summary was trimmed', async () => {
+    const ds = await readDataset(path.join(SHARED_DIR, 'datasets/gst-page-examples-early'));
+    assert.equal(ds.questions.length, 3);
+    const d = ds.questions.find((q) => q.subtask === 'edist_v')!;
+    assert.equal(d.answer, 1.3);
+    assert.equal(d.video?.exists, true);
+    assert.ok(ds.problems.every((p) => p.severity === 'warning'));
+  });
+});
+
+function tempRoot(): string {
+  return mkdtempSync(path.join(tmpdir(), 'gst-reader-'));
+}
+
+describe('bad input is reported with file and line; the rest loads', () => {
+  it('layout A: invalid JSON, bad answer, unknown task, escaping media paths', async () => {
+    const root = tempRoot();
+    const outside = tempRoot();
+    writeFileSync(path.join(outside, 'secret.png'), PNG);
+    const q = (name: string, body: string) => {
+      mkdirSync(path.join(root, name));
+      writeFileSync(path.join(root, name, 'question.json'), body);
+    };
+    q('01_ok', JSON.stringify({ task: 'Global_Structure_Understanding_Topdown_Selection_Hard', uid: 'ok', scene: 's', answer: 'B', texts: ['x', 'y\nA.'], copied_video_path: 'v.mp4', images: ['a.png'], geometry: { agent: { x: 1 } } }));
+    writeFileSync(path.join(root, '01_ok', 'a.png'), JPEG);
+    q('02_broken', '{\n  "task": "x",\n  "uid": oops\n}');
+    q('03_badanswer', JSON.stringify({ task: 'Self_Localization_Global_Position', uid: 'bad', scene: 's', answer: 'somewhere', texts: [] }));
+    q('04_unknown', JSON.stringify({ task: 'Brand_New_Task', uid: 'unk', scene: 's', answer: 1, texts: [] }));
+    q('05_escape', JSON.stringify({ task: 'Self_Localization_Global_Position', uid: 'esc', scene: 's', answer: '<point>1 2</point>', texts: [], images: ['../../etc/passwd', '/etc/passwd', { copied_path: 'link.png' }] }));
+    symlinkSync(path.join(outside, 'secret.png'), path.join(root, '05_escape', 'link.png'));
+    const ds = await readDataset(root);
+    assert.deepEqual(ds.questions.map((x) => x.uid), ['ok', 'bad', 'unk', 'esc']);
+    const ok = ds.byUid.get('ok')!;
+    assert.deepEqual(ok.extra, { geometry: { agent: { x: 1 } } }, 'extra fields are kept');
+    assert.equal(ok.images[0].type, 'jpeg');
+    const broken = ds.problems.find((p) => p.file.endsWith(path.join('02_broken', 'question.json')))!;
+    assert.equal(broken.line, 3, 'JSON error reported at its line');
+    assert.match(ds.byUid.get('bad')!.problems[0].message, /bad answer "somewhere"/);
+    assert.equal(ds.byUid.get('unk')!.subtask, 'other');
+    assert.match(ds.byUid.get('unk')!.problems[0].message, /unknown task/);
+    const esc = ds.byUid.get('esc')!;
+    assert.deepEqual(esc.images.map((i) => i.path), [null, null, null], 'no escaping path is resolved');
+    assert.equal(esc.problems.length, 3);
+    assert.ok(esc.problems.every((p) => p.severity === 'error' && /leaves the dataset root|absolute/.test(p.message)));
+  });
+  it('layout B: .jsonl with line numbers, video/copied_video_path, images as strings or objects', async () => {
+    const root = tempRoot();
+    writeFileSync(path.join(root, 'clip.mp4'), MP4);
+    writeFileSync(path.join(root, 'view.png'), PNG);
+    const lines = [
+      JSON.stringify({ task: 'Self_Localization_Global_Orientation', uid: 'o1', scene: 's', answer: '30', texts: ['a', 'b'], video: 'clip.mp4', images: [{ copied_path: 'view.png' }] }),
+      '',
+      '{not json',
+      JSON.stringify({ task: 'Self_Localization_Global_Orientation', uid: 'o2', scene: 's', answer: -10, texts: ['a'], copied_video_path: 'missing.mp4', images: ['view.png'] }),
+    ];
+    const file = path.join(root, 'annotations.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const ds = await readDataset(file);
+    assert.equal(ds.layout, 'annotations');
+    assert.deepEqual(ds.questions.map((q) => [q.uid, q.source.line]), [['o1', 1], ['o2', 4]]);
+    assert.equal(ds.byUid.get('o1')!.video?.type, 'mp4');
+    assert.equal(ds.byUid.get('o2')!.images[0].type, 'png');
+    assert.deepEqual(ds.problems.map((p) => [p.line, p.severity]), [[3, 'error'], [4, 'warning']]);
+  });
+  it('layout B: .json array reports each record\'s line', async () => {
+    const root = tempRoot();
+    const file = path.join(root, 'qa.json');
+    writeFileSync(file, '[\n  {"task": "Self_Localization_Global_Orientation", "uid": "a", "scene": "s", "answer": 1, "texts": []},\n  {"task": "Self_Localization_Global_Orientation", "uid": "b", "scene": "s", "answer": "x", "texts": []}\n]\n');
+    const ds = await readDataset(file);
+    assert.deepEqual(ds.questions.map((q) => q.source.line), [2, 3]);
+    assert.equal(ds.problems[0].line, 3);
+  });
+});
