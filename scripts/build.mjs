@@ -17,7 +17,8 @@ const bundles = [
   { entryPoints: ['test/vscode/suite/index.ts'], outfile: 'dist/test/suite/index.js', platform: 'node', format: 'cjs', external: ['vscode', 'mocha'] },
 ].filter((b) => existsSync(b.entryPoints[0]));
 
-const common = { bundle: true, sourcemap: !production, minify: production, target: 'es2022', logLevel: 'warning' };
+// jsonc-parser's "main" is a UMD build that esbuild cannot follow; its ESM build bundles cleanly.
+const common = { bundle: true, mainFields: ['module', 'main'], sourcemap: !production, minify: production, target: 'es2022', logLevel: 'warning' };
 
 if (watch) {
   for (const b of bundles) await (await esbuild.context({ ...common, ...b })).watch();

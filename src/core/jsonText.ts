@@ -32,10 +32,10 @@ export function parseJsonWithLocation(text: string): JsonParseResult {
 
 /** Skips a JSON string starting at the opening quote; returns the index after the closing quote. */
 function skipString(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x5c /* \ */) j++;
-    else if (c === 0x22 /* " */) return j + 1;
+  for (let j = text.indexOf('"', i + 1); j !== -1; j = text.indexOf('"', j + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === 0x5c /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return j + 1;
   }
   return text.length;
 }
@@ -83,35 +83,36 @@ export function topLevelProperties(text: string): PropertySpan[] {
   if (i < 0) return out;
   i++;
   const n = text.length;
+  const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
   const ws = (k: number) => {
-    while (k < n && (text[k] === ' ' || text[k] === '\t' || text[k] === '\n' || text[k] === '\r')) k++;
+    while (k < n && isWs(text.charCodeAt(k))) k++;
     return k;
   };
   for (;;) {
     i = ws(i);
-    if (i >= n || text[i] === '}') return out;
-    if (text[i] === ',') {
+    if (i >= n || text.charCodeAt(i) === 0x7d /* } */) return out;
+    if (text.charCodeAt(i) === 0x2c /* , */) {
       i++;
       continue;
     }
     const keyStart = i;
     const keyEnd = skipString(text, i);
-    const key = JSON.parse(text.slice(keyStart, keyEnd)) as string;
-    i = ws(keyEnd);
-    i = ws(i + 1); // past ':'
+    const rawKey = text.slice(keyStart + 1, keyEnd - 1);
+    const key = rawKey.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : rawKey;
+    i = ws(ws(keyEnd) + 1); // past ':'
     const valueStart = i;
     let depth = 0;
     for (; i < n; i++) {
-      const c = text[i];
-      if (c === '"') i = skipString(text, i) - 1;
-      else if (c === '{' || c === '[') depth++;
-      else if (c === '}' || c === ']') {
+      const c = text.charCodeAt(i);
+      if (c === 0x22 /* " */) i = skipString(text, i) - 1;
+      else if (c === 0x7b || c === 0x5b /* { [ */) depth++;
+      else if (c === 0x7d || c === 0x5d /* } ] */) {
         if (depth === 0) break;
         depth--;
-      } else if (c === ',' && depth === 0) break;
+      } else if (c === 0x2c /* , */ && depth === 0) break;
     }
     let valueEnd = i;
-    while (valueEnd > valueStart && /\s/.test(text[valueEnd - 1])) valueEnd--;
+    while (valueEnd > valueStart && isWs(text.charCodeAt(valueEnd - 1))) valueEnd--;
     out.push({ key, keyStart, valueStart, valueEnd });
   }
 }

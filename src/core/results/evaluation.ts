@@ -6,7 +6,7 @@ import type { ScoreDetail } from '../scoring/scorer';
 import type { ScoringProfile } from '../scoring/profiles';
 import { isSubtaskKey, type SubtaskKey } from '../subtasks';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
-import { readLines, splitLines, type Line } from './lines';
+import { readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, type ScoreContext } from './scoreLine';
 
 export type OutcomeStatus = 'correct' | 'partial' | 'wrong' | 'unparsed';
@@ -103,7 +103,7 @@ export class EvaluationBuilder {
 /** Scores a result file (streamed) against a dataset without changing it. */
 export async function evaluateFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<Evaluation> {
   const b = new EvaluationBuilder(dataset, file, options);
-  for await (const line of readLines(file)) b.addLine(line);
+  for await (const batch of readLineBatches(file)) for (const line of batch) b.addLine(line);
   return b.finish();
 }
 

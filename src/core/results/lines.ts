@@ -25,20 +25,25 @@ export function* splitLines(text: string): Generator<Line> {
   }
 }
 
-/** Streams a UTF-8 file as lines, keeping endings; memory stays bounded by the longest line. */
-export async function* readLines(path: string): AsyncGenerator<Line> {
+/**
+ * Streams a UTF-8 file as batches of lines (one batch per 1 MiB chunk read), keeping endings.
+ * Memory stays bounded by the chunk size and the longest line; batching keeps per-line overhead low.
+ */
+export async function* readLineBatches(path: string): AsyncGenerator<Line[]> {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
   let carry = '';
   let number = 1;
   for await (const chunk of stream as AsyncIterable<string>) {
     const text = carry + chunk;
+    const batch: Line[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
       const cr = nl > start && text.charCodeAt(nl - 1) === 13;
-      yield { number: number++, text: text.slice(start, cr ? nl - 1 : nl), eol: cr ? '\r\n' : '\n' };
+      batch.push({ number: number++, text: text.slice(start, cr ? nl - 1 : nl), eol: cr ? '\r\n' : '\n' });
       start = nl + 1;
     }
     carry = text.slice(start);
+    if (batch.length > 0) yield batch;
   }
-  if (carry.length > 0) yield { number, text: carry, eol: '' };
+  if (carry.length > 0) yield [{ number, text: carry, eol: '' }];
 }

@@ -8,7 +8,7 @@ import { parsedToJson } from '../parsing/parsedValue';
 import { ScoreAccumulator } from '../scoring/aggregate';
 import { isSubtaskKey } from '../subtasks';
 import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
-import { readLines, splitLines, type Line } from './lines';
+import { readLineBatches, splitLines, type Line } from './lines';
 import type { LineOutcome } from './scoreLine';
 
 /** The fields a rescore owns. Every other byte of a result file belongs to the user. */
@@ -32,46 +32,60 @@ export class RescoreCancelled extends Error {
   }
 }
 
-/** Rewrites one scored line: replaces or inserts only the owned fields, keeping every other byte. */
-export function rewriteLine(text: string, owned: Record<(typeof OWNED_FIELDS)[number], unknown>): string {
-  const compact = !/"\s*:\s/.test(text) ? true : false;
-  const colon = compact ? ':' : ': ';
-  const fmt = (v: unknown) => (compact ? JSON.stringify(v) : JSON.stringify(v, null, 1).replace(/\n\s*/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']').replace(/\{ /g, '{').replace(/ \}/g, '}'));
-  const hasOwned = OWNED_FIELDS.some((k) => text.includes(`"${k}"`));
-  const props = hasOwned ? topLevelProperties(text) : [];
+type OwnedValues = Record<(typeof OWNED_FIELDS)[number], unknown>;
+
+/**
+ * Rewrites one scored line: replaces or inserts only the owned fields, keeping every other byte.
+ * `record` is the line already parsed; it saves a second parse to find which owned fields exist.
+ */
+export function rewriteLine(text: string, owned: OwnedValues, record: Record<string, unknown> = JSON.parse(text)): string {
+  // Follow the line's own style: `"k": v, ` when it puts a space after colons, else compact.
+  const spaced = text.includes('": ');
+  const fmt = (v: unknown) => (spaced && v !== null && typeof v === 'object' ? spacedJson(v) : JSON.stringify(v));
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k);
+  if (!has('parsed') && !has('score') && !has('score_detail')) {
+    // Common case, a first rescore: one insertion before the closing brace.
+    let before = text.lastIndexOf('}');
+    while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
+    const colon = spaced ? ': ' : ':';
+    const sep = spaced ? ', ' : ',';
+    const lead = text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep;
+    return `${text.slice(0, before)}${lead}"parsed"${colon}${fmt(owned.parsed)}${sep}"score"${colon}${fmt(owned.score)}${sep}"score_detail"${colon}${fmt(owned.score_detail)}${text.slice(before)}`;
+  }
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const present = new Set<string>();
-  for (const p of props) {
+  for (const p of topLevelProperties(text)) {
     if (!(OWNED_FIELDS as readonly string[]).includes(p.key)) continue;
     present.add(p.key);
-    const next = owned[p.key as keyof typeof owned];
-    const current = text.slice(p.valueStart, p.valueEnd);
+    const next = owned[p.key as keyof OwnedValues];
     // Keep the user's spelling of an equal value (`1.0` for 1): a second rescore changes nothing.
-    if (sameJson(current, next)) continue;
+    if (JSON.stringify(record[p.key]) === JSON.stringify(next)) continue;
     edits.push({ start: p.valueStart, end: p.valueEnd, text: fmt(next) });
   }
   const missing = OWNED_FIELDS.filter((k) => !present.has(k));
   if (missing.length > 0) {
-    const close = text.lastIndexOf('}');
-    let before = close;
-    while (before > 0 && /\s/.test(text[before - 1])) before--;
-    const empty = text[before - 1] === '{';
-    const sep = compact ? ',' : ', ';
-    const inserted = missing.map((k) => `"${k}"${colon}${fmt(owned[k])}`).join(sep);
-    edits.push({ start: before, end: before, text: (empty ? '' : sep) + inserted });
+    let before = text.lastIndexOf('}');
+    while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
+    const sep = spaced ? ', ' : ',';
+    const inserted = missing.map((k) => `"${k}"${spaced ? ': ' : ':'}${fmt(owned[k])}`).join(sep);
+    edits.push({ start: before, end: before, text: sep + inserted });
   }
+  if (edits.length === 0) return text;
   edits.sort((a, b) => b.start - a.start);
   let out = text;
   for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
 }
 
-function sameJson(literal: string, value: unknown): boolean {
-  try {
-    return JSON.stringify(JSON.parse(literal)) === JSON.stringify(value);
-  } catch {
-    return false;
-  }
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** JSON on one line with a space after each colon and comma: {"error": 1, "passed": 2}. */
+function spacedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(spacedJson).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${spacedJson(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
 }
 
 /** Rescoring state shared by the text and the streaming file entry points. */
@@ -96,11 +110,11 @@ class Rescorer {
       if (isSubtaskKey(out.question.subtask)) this.before.add(out.question.subtask, old, out.record.parsed === null);
     }
     if (old !== out.result.score) this.changed++;
-    const text = rewriteLine(line.text, {
-      parsed: parsedToJson(out.parse.parsed),
-      score: out.result.score,
-      score_detail: out.result.detail,
-    });
+    const text = rewriteLine(
+      line.text,
+      { parsed: parsedToJson(out.parse.parsed), score: out.result.score, score_detail: out.result.detail },
+      out.record,
+    );
     return text + line.eol;
   }
 
@@ -130,7 +144,7 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
   const mode = (await stat(abs)).mode;
   const r = new Rescorer(dataset, abs, options);
   if (options.dryRun) {
-    for await (const line of readLines(abs)) r.process(line);
+    for await (const batch of readLineBatches(abs)) for (const line of batch) r.process(line);
     return r.report();
   }
   const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -140,19 +154,12 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
     out.on('error', reject);
   });
   try {
-    let buf: string[] = [];
-    let size = 0;
-    for await (const line of readLines(abs)) {
-      const t = r.process(line);
-      buf.push(t);
-      size += t.length;
-      if (size > 1 << 16) {
-        if (!out.write(buf.join(''))) await new Promise<void>((res) => out.once('drain', () => res()));
-        buf = [];
-        size = 0;
-      }
+    for await (const batch of readLineBatches(abs)) {
+      let chunk = '';
+      for (const line of batch) chunk += r.process(line);
+      if (!out.write(chunk)) await new Promise<void>((res) => out.once('drain', () => res()));
     }
-    out.end(buf.join(''));
+    out.end();
     await closed;
     await chmod(tmp, mode & 0o7777);
     await rename(tmp, abs);

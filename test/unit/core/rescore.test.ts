@@ -116,7 +116,7 @@ describe('rescore property: owned fields already present', () => {
         fc.dictionary(userKey, fc.jsonValue({ maxDepth: 2 })),
         fc.boolean(),
         (uid, prediction, ownedValues, extra, spaced) => {
-          const entries = Object.entries({ uid, ...extra, prediction });
+          const entries: Array<[string, unknown]> = Object.entries({ uid, ...extra, prediction });
           // Interleave the owned keys among the user's.
           Object.entries(ownedValues).forEach(([k, v], i) => entries.splice(Math.min(entries.length, i * 2 + 1), 0, [k, v]));
           const text = '{' + entries.map(([k, v]) => JSON.stringify(k) + (spaced ? ': ' : ':') + JSON.stringify(v)).join(spaced ? ', ' : ',') + '}';
