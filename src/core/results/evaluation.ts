@@ -54,6 +54,8 @@ export interface EvaluateOptions {
 export class EvaluationBuilder {
   private readonly ctx: ScoreContext;
   readonly evaluation: Evaluation;
+  private duplicates = 0;
+  private firstDuplicate?: { line: number; uid: string; earlier: number };
 
   constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
     this.ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS };
@@ -74,7 +76,8 @@ export class EvaluationBuilder {
     ev.model ??= typeof out.record.model === 'string' ? out.record.model : undefined;
     ev.template ??= typeof out.record.template === 'string' ? out.record.template : undefined;
     if (ev.byUid.has(out.uid)) {
-      ev.problems.push({ file: this.ctx.file, line: line.number, severity: 'warning', uid: out.uid, message: `duplicate uid ${out.uid}: this later line replaces line ${ev.byUid.get(out.uid)!.line}` });
+      // One warning for all repeats, not one per line: files of repeated runs would drown the list.
+      if (this.duplicates++ === 0) this.firstDuplicate = { line: line.number, uid: out.uid, earlier: ev.byUid.get(out.uid)!.line };
     }
     ev.byUid.set(out.uid, {
       uid: out.uid,
@@ -89,6 +92,16 @@ export class EvaluationBuilder {
   }
 
   finish(): Evaluation {
+    const d = this.firstDuplicate;
+    if (d) {
+      this.evaluation.problems.push({
+        file: this.ctx.file,
+        line: d.line,
+        severity: 'warning',
+        uid: d.uid,
+        message: `${this.duplicates} line(s) repeat a uid seen earlier (first: ${d.uid}, line ${d.earlier}); the last line for each uid counts`,
+      });
+    }
     const acc = new ScoreAccumulator();
     for (const o of this.evaluation.byUid.values()) {
       const q = this.ctx.dataset.byUid.get(o.uid)!;

@@ -91,8 +91,8 @@ function spacedJson(v: unknown): string {
 /** Rescoring state shared by the text and the streaming file entry points. */
 class Rescorer {
   private readonly builder: EvaluationBuilder;
-  private readonly before = new ScoreAccumulator();
-  private hadScores = false;
+  /** The `score` each uid held before, last line wins (as in the evaluation). */
+  private readonly before = new Map<string, { subtask: string; score: number; unparsed: boolean }>();
   private changed = 0;
 
   constructor(private readonly dataset: Dataset, file: string, private readonly options: RescoreOptions) {
@@ -105,10 +105,7 @@ class Rescorer {
     const out: LineOutcome = this.builder.addLine(line);
     if (out.status !== 'scored') return line.text + line.eol;
     const old = out.record.score;
-    if (typeof old === 'number') {
-      this.hadScores = true;
-      if (isSubtaskKey(out.question.subtask)) this.before.add(out.question.subtask, old, out.record.parsed === null);
-    }
+    if (typeof old === 'number') this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed: out.record.parsed === null });
     if (old !== out.result.score) this.changed++;
     const text = rewriteLine(
       line.text,
@@ -120,9 +117,11 @@ class Rescorer {
 
   report(): { report: RescoreReport; evaluation: Evaluation } {
     const evaluation = this.builder.finish();
+    const before = new ScoreAccumulator();
+    for (const b of this.before.values()) if (isSubtaskKey(b.subtask)) before.add(b.subtask, b.score, b.unparsed);
     return {
       evaluation,
-      report: { ...toSummary(evaluation), overallBefore: this.hadScores ? this.before.overall() : null, changed: this.changed },
+      report: { ...toSummary(evaluation), overallBefore: this.before.size > 0 ? before.overall() : null, changed: this.changed },
     };
   }
 }
