@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseGroundTruth } from '../parsing/answerParser';
 import type { Problem } from '../problems';
 import { OTHER, subtaskForTask, subtaskInfo } from '../subtasks';
-import { lineAt, parseJsonWithLocation, recordLineNumbers } from '../jsonText';
+import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
 import { sniffFile } from './mediaType';
 import { resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
@@ -54,7 +54,7 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
         problems.push({ file, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
         return;
       }
-      const q = await buildQuestion(parsed.value, { file }, dir, root, options);
+      const q = await buildQuestion(parsed.value, { file, text }, dir, root, options);
       if (q) {
         q.index = order;
         questions[order] = q;
@@ -148,51 +148,73 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
   });
 }
 
-type Source = { file: string; line?: number };
+/** Where a record came from; `text` is a question.json's text, used to point problems at a field's own line. */
+type Source = { file: string; line?: number; text?: string };
+
+/** 1-based line of a top-level key in a JSON object text, and optionally of a string value after it. */
+function fieldLocator(text: string): (key: string, value?: string) => number | undefined {
+  let props: ReturnType<typeof topLevelProperties> | undefined;
+  return (key, value) => {
+    props ??= topLevelProperties(text);
+    const p = props.find((x) => x.key === key);
+    if (!p) return undefined;
+    const at = value === undefined ? -1 : text.indexOf(JSON.stringify(value), p.valueStart);
+    return lineAt(text, at >= 0 && at < p.valueEnd ? at : p.keyStart).line;
+  };
+}
 
 async function buildQuestion(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const rec = value as Record<string, unknown>;
   const problems: Problem[] = [];
-  const problem = (message: string, severity: Problem['severity'] = 'error') => problems.push({ ...source, severity, message, uid: typeof rec.uid === 'string' ? rec.uid : undefined });
+  const locate = source.text !== undefined ? fieldLocator(source.text) : undefined;
+  const problem = (message: string, severity: Problem['severity'] = 'error', key?: string, value?: string) =>
+    problems.push({
+      file: source.file,
+      line: (key !== undefined ? locate?.(key, value) : undefined) ?? source.line ?? 1,
+      severity,
+      message,
+      uid: typeof rec.uid === 'string' ? rec.uid : undefined,
+    });
 
   const str = (key: string): string => {
     const v = rec[key];
     if (typeof v === 'string') return v;
     if (typeof v === 'number') return String(v);
-    problem(`missing or non-string "${key}"`);
+    problem(`missing or non-string "${key}"`, 'error', key);
     return '';
   };
   const task = str('task');
   const uid = str('uid') || `${path.basename(dir)}#${source.line ?? 1}`;
   const scene = typeof rec.scene === 'string' ? rec.scene : typeof rec.scene === 'number' ? String(rec.scene) : '';
-  if (!scene) problem('missing "scene"', 'warning');
+  if (!scene) problem('missing "scene"', 'warning', 'scene');
   const subtask = subtaskForTask(task);
   const info = subtask === OTHER ? undefined : subtaskInfo(subtask);
-  if (task && !info) problem(`unknown task "${task}": kept under "other"`, 'warning');
+  if (task && !info) problem(`unknown task "${task}": kept under "other"`, 'warning', 'task');
 
   let truth = null;
   if (!('answer' in rec)) problem('missing "answer"');
   else if (info) {
     truth = parseGroundTruth(info.kind, rec.answer);
-    if (!truth) problem(`bad answer ${JSON.stringify(rec.answer)} for a ${info.kind} question`);
+    if (!truth) problem(`bad answer ${JSON.stringify(rec.answer)} for a ${info.kind} question`, 'error', 'answer');
   }
 
   let texts: string[] = [];
   if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = rec.texts as string[];
-  else problem('"texts" must be an array of strings');
+  else problem('"texts" must be an array of strings', 'error', 'texts');
 
   const videoRel = typeof rec.copied_video_path === 'string' ? rec.copied_video_path : typeof rec.video === 'string' ? rec.video : undefined;
-  const video = videoRel !== undefined ? await mediaRef('video', videoRel, dir, root, options, problem) : null;
+  const videoKey = typeof rec.copied_video_path === 'string' ? 'copied_video_path' : 'video';
+  const video = videoRel !== undefined ? await mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey)) : null;
   const images: MediaRef[] = [];
-  if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array');
+  if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array', 'error', 'images');
   for (const [i, img] of (Array.isArray(rec.images) ? rec.images : []).entries()) {
     const rel = typeof img === 'string' ? img : typeof img === 'object' && img ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file']) : undefined;
     if (rel === undefined) {
-      problem(`image ${i + 1} has no path`);
+      problem(`image ${i + 1} has no path`, 'error', 'images');
       continue;
     }
-    images.push(await mediaRef('image', rel, dir, root, options, problem));
+    images.push(await mediaRef('image', rel, dir, root, options, (m, sev) => problem(m, sev, 'images', rel)));
   }
 
   const extra: Record<string, unknown> = {};

@@ -24,6 +24,8 @@ export interface RescoreReport extends Summary {
 export interface RescoreOptions extends EvaluateOptions {
   /** Checked between lines; when it returns true the rescore stops and nothing is written. */
   isCancelled?: () => boolean;
+  /** Called as the work advances (per read batch for files, every 1,000 lines for text) with the fraction done. */
+  onProgress?: (fraction: number, linesDone: number) => void;
 }
 
 export class RescoreCancelled extends Error {
@@ -130,7 +132,12 @@ class Rescorer {
 export function rescoreText(dataset: Dataset, file: string, text: string, options: RescoreOptions): { text: string; report: RescoreReport; evaluation: Evaluation } {
   const r = new Rescorer(dataset, file, options);
   const parts: string[] = [];
-  for (const line of splitLines(text)) parts.push(r.process(line));
+  let consumed = 0;
+  for (const line of splitLines(text)) {
+    parts.push(r.process(line));
+    consumed += line.text.length + line.eol.length;
+    if (line.number % 1000 === 0) options.onProgress?.(consumed / text.length, line.number);
+  }
   return { text: parts.join(''), ...r.report() };
 }
 
@@ -140,10 +147,21 @@ export function rescoreText(dataset: Dataset, file: string, text: string, option
  */
 export async function rescoreFile(dataset: Dataset, file: string, options: RescoreOptions & { dryRun?: boolean }): Promise<{ report: RescoreReport; evaluation: Evaluation }> {
   const abs = path.resolve(file);
-  const mode = (await stat(abs)).mode;
+  const { mode, size } = await stat(abs);
+  let consumed = 0;
+  let linesDone = 0;
+  // Characters approximate bytes well enough for a progress bar.
+  const progress = (batch: Line[]) => {
+    for (const l of batch) consumed += l.text.length + l.eol.length;
+    linesDone += batch.length;
+    options.onProgress?.(size > 0 ? Math.min(1, consumed / size) : 1, linesDone);
+  };
   const r = new Rescorer(dataset, abs, options);
   if (options.dryRun) {
-    for await (const batch of readLineBatches(abs)) for (const line of batch) r.process(line);
+    for await (const batch of readLineBatches(abs)) {
+      for (const line of batch) r.process(line);
+      progress(batch);
+    }
     return r.report();
   }
   const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -156,6 +174,7 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
     for await (const batch of readLineBatches(abs)) {
       let chunk = '';
       for (const line of batch) chunk += r.process(line);
+      progress(batch);
       if (!out.write(chunk)) await new Promise<void>((res) => out.once('drain', () => res()));
     }
     out.end();

@@ -52,6 +52,7 @@ describe('real GST-Bench samples (../shared/datasets)', { skip: NEEDS_SHARED }, 
     assert.equal(ed.answer, '-134');
     assert.ok(ed.texts[2].includes('\u2013180\u00b0'), 'en dash and degree sign survive');
     assert.equal(ed.video?.exists, false);
+    assert.equal(ed.problems[0].line, 12, 'a missing video is reported at the "copied_video_path" line of question.json');
     assert.equal(ed.truth?.kind === 'angle' && ed.truth.value, -134);
     const dist = ds.questions.find((q) => q.subtask === 'edist_v')!;
     assert.equal(dist.answer, 13.2);

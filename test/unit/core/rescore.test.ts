@@ -147,8 +147,10 @@ describe('rescoreFile writes atomically', () => {
     const file = path.join(dir, 'r.jsonl');
     const text = '{"uid":"q_choice","prediction":"B"}\n{"uid":"q_dist","prediction":"1.3"}\n';
     writeFileSync(file, text);
-    await rescoreFile(dataset, file, { ...opts, dryRun: true });
+    const seen: number[] = [];
+    await rescoreFile(dataset, file, { ...opts, dryRun: true, onProgress: (f, n) => seen.push(f, n) });
     assert.equal(readFileSync(file, 'utf8'), text);
+    assert.deepEqual(seen, [1, 2], 'progress reports the fraction and lines done');
     let n = 0;
     await assert.rejects(rescoreFile(dataset, file, { ...opts, isCancelled: () => ++n > 1 }), RescoreCancelled);
     assert.equal(readFileSync(file, 'utf8'), text);
