@@ -1,7 +1,125 @@
+// Entry point: wires the store, the views, the commands, diagnostics and the sample viewer together.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { InspectorApi } from './api';
+import { registerCommands } from './commands';
+import { createDiagnostics } from './diagnostics/problems';
+import { SETTINGS } from './ids';
+import { detectInFolders } from './store/detect';
+import { restoreSession, saveSession } from './store/session';
+import { InspectorStore } from './store/store';
+import { createViewerHost } from './store/viewerHost';
+import { registerViewer } from './viewer';
+import { createQuestionsView } from './views/questionsView';
+import { createResultsView } from './views/resultsView';
+import { createStatusBar } from './views/statusBar';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Views and commands are registered by later modules.
+/** Context keys used in package.json `when` clauses. */
+export const CONTEXT_KEYS = {
+  hasDataset: 'gstBench.hasDataset',
+  hasResults: 'gstBench.hasResults',
+  filterActive: 'gstBench.filterActive',
+} as const;
+
+/** Store changes come in bursts (a load fires several); the remembered session is written once after. */
+const SESSION_SAVE_DEBOUNCE_MS = 500;
+
+/** A click on a tree item both selects it and runs its command: show the question once. */
+const DUPLICATE_SHOW_MS = 250;
+
+export function activate(context: vscode.ExtensionContext): InspectorApi {
+  const started = Date.now();
+  const log = vscode.window.createOutputChannel('GST-Bench', { log: true });
+  const store = new InspectorStore(log);
+  const questions = createQuestionsView(store);
+  const results = createResultsView(store);
+  context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));
+
+  const host = createViewerHost(store, (uid) => questions.reveal(uid));
+  const viewer = registerViewer(context, host);
+  let lastShown: { uid: string; at: number } | undefined;
+  const showQuestion = (uid: string) => {
+    const now = Date.now();
+    if (lastShown && lastShown.uid === uid && now - lastShown.at < DUPLICATE_SHOW_MS) return;
+    lastShown = { uid, at: now };
+    viewer.show(uid);
+  };
+  context.subscriptions.push(
+    questions.treeView.onDidChangeSelection((e) => {
+      const node = e.selection[0];
+      // Keyboard navigation selects without running the item's command; a reveal from the viewer selects the shown question.
+      if (node?.type === 'question' && viewer.currentUid() !== node.uid) showQuestion(node.uid);
+    }),
+  );
+
+  // Settings: configured dataset paths, field mapping, scoring profile.
+  let configured = new Set<string>();
+  const applyDatasetSetting = () => {
+    const base = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const raw = vscode.workspace.getConfiguration().get<unknown>(SETTINGS.datasets);
+    const paths = new Set((Array.isArray(raw) ? raw : []).filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => (path.isAbsolute(p) || !base ? path.resolve(p) : path.resolve(base, p))));
+    for (const p of configured) if (!paths.has(p)) store.removeDatasetSource(p, 'setting');
+    for (const p of paths) if (!configured.has(p)) void store.addDataset(p, 'setting');
+    configured = paths;
+  };
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SETTINGS.datasets)) applyDatasetSetting();
+      if (e.affectsConfiguration(SETTINGS.uidField) || e.affectsConfiguration(SETTINGS.predictionField) || e.affectsConfiguration(SETTINGS.scoringProfile)) void store.reevaluateResults();
+    }),
+  );
+
+  // Auto-detection in workspace folders (bounded; see store/detect.ts).
+  const detect = async () => {
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    if (folders.length === 0) return;
+    const t0 = Date.now();
+    const found = await detectInFolders(folders, store.fields());
+    log.info(`auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`);
+    await Promise.all([...found.datasets.map((d) => store.addDataset(d, 'detected')), ...found.results.map((f) => (store.result(f) ? Promise.resolve() : store.addResult(f)))]);
+  };
+  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()));
+
+  // Context keys and the remembered session follow the store.
+  const syncContext = () => {
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasDataset, store.hasDataset());
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasResults, store.results().length > 0);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.filterActive, store.filterActive());
+  };
+  let restoring = true;
+  let saveTimer: NodeJS.Timeout | undefined;
+  context.subscriptions.push(
+    store.onDidChange(() => {
+      syncContext();
+      if (restoring) return;
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => void saveSession(context.workspaceState, store), SESSION_SAVE_DEBOUNCE_MS);
+    }),
+    { dispose: () => clearTimeout(saveTimer) },
+  );
+  syncContext();
+
+  context.subscriptions.push(...registerCommands({ context, store, log, showQuestion: (uid) => showQuestion(uid), detect }));
+
+  // Initial loads: the API's whenIdle() waits for these.
+  const initial = (async () => {
+    await restoreSession(context.workspaceState, store);
+    restoring = false;
+    applyDatasetSetting();
+    await detect();
+  })().catch((e) => log.error(`initial load failed: ${(e as Error).message}`));
+  log.info(`activated in ${Date.now() - started} ms`);
+
+  return {
+    questionsTree: async () => questions.provider.snapshot(),
+    resultsTree: async () => results.provider.snapshot(),
+    questionsDescription: () => questions.treeView.description,
+    whenIdle: async () => {
+      await initial;
+      await store.whenIdle();
+    },
+    viewerQuestion: () => viewer.currentUid(),
+  };
 }
 
 export function deactivate(): void {}

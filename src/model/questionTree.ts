@@ -1,0 +1,176 @@
+// Builds the Questions tree as plain data: competencies → subtasks → questions, with labels, descriptions,
+// icons, filter and sort applied. The TreeDataProvider only turns these nodes into TreeItems. Pure: no vscode.
+import { COMPETENCIES, OTHER, SUBTASKS, type CompetencyKey, type Evaluation, type Question, type QuestionOutcome, type SubtaskOrOther } from '../core';
+import type { TreeSnapshotNode } from '../api';
+import { isFilterActive, matchesFilter, sortQuestions, type FilterState } from './filter';
+import { countDescription, problemReason, questionDescription, questionTooltip, shortQuestionLabel, subtaskLabel } from './labels';
+import { STATUS_LOOK, statusOfOutcome, type QuestionStatus } from './status';
+
+interface NodeBase {
+  /** Stable across reloads, so VS Code keeps selection and expansion. */
+  id: string;
+  label: string;
+  description?: string;
+  /** Markdown. */
+  tooltip?: string;
+  contextValue: string;
+  icon: string;
+  iconColor?: string;
+}
+
+export interface GroupNode extends NodeBase {
+  type: 'competency';
+  key: CompetencyKey;
+  children: SubtaskNode[];
+}
+
+export interface SubtaskNode extends NodeBase {
+  type: 'subtask';
+  key: SubtaskOrOther;
+  /** Questions in the dataset for this subtask, before filtering. */
+  total: number;
+  children: QuestionNode[];
+  parentId?: string;
+}
+
+export interface QuestionNode extends NodeBase {
+  type: 'question';
+  uid: string;
+  status: QuestionStatus;
+  /** Why the question's data is suspect (missing video, bad answer), or undefined. */
+  warning?: string;
+  parentId: string;
+}
+
+export type TreeNode = GroupNode | SubtaskNode | QuestionNode;
+
+export interface ActiveResultView {
+  label: string;
+  evaluation: Pick<Evaluation, 'byUid' | 'subtasks'>;
+}
+
+export interface QuestionTree {
+  roots: Array<GroupNode | SubtaskNode>;
+  byId: Map<string, TreeNode>;
+  /** Question uids in display order (filter and sort applied), for the viewer's next / previous. */
+  order: string[];
+  /** Every scene of the loaded questions, sorted, for the scene filter's picker. */
+  scenes: string[];
+}
+
+export const COMPETENCY_ICONS: Readonly<Record<CompetencyKey, string>> = {
+  object_localization: 'target',
+  self_localization: 'person',
+  scene_structure: 'map',
+};
+
+export const KIND_ICONS = { angle: 'compass', distance: 'arrow-both', point: 'location', choice: 'list-selection' } as const;
+
+export const OTHER_LABEL = 'Other (unknown task)';
+
+export const nodeIds = {
+  competency: (key: string) => `competency:${key}`,
+  subtask: (key: string) => `subtask:${key}`,
+  question: (uid: string) => `question:${uid}`,
+};
+
+/**
+ * Builds the tree from the loaded questions (in dataset order, duplicates across datasets already removed),
+ * the active result file if any, and the filter. Subtasks without questions are left out, and so are
+ * subtasks (and competencies) that the filter empties.
+ */
+export function buildQuestionTree(questions: readonly Question[], active: ActiveResultView | undefined, filter: FilterState): QuestionTree {
+  const bySubtask = new Map<SubtaskOrOther, Array<{ question: Question; outcome?: QuestionOutcome; order: number }>>();
+  const scenes = new Set<string>();
+  questions.forEach((question, order) => {
+    if (question.scene) scenes.add(question.scene);
+    const list = bySubtask.get(question.subtask) ?? [];
+    list.push({ question, outcome: active?.evaluation.byUid.get(question.uid), order });
+    bySubtask.set(question.subtask, list);
+  });
+
+  const byId = new Map<string, TreeNode>();
+  const order: string[] = [];
+  const filtering = isFilterActive({ ...filter, sort: 'dataset' });
+  const subtaskNode = (key: SubtaskOrOther, label: string, icon: string, parentId: string | undefined): SubtaskNode | undefined => {
+    const all = bySubtask.get(key);
+    if (!all || all.length === 0) return undefined;
+    const id = nodeIds.subtask(key);
+    const shown = sortQuestions(all.filter((x) => matchesFilter(x.question, x.outcome, filter)), filter.sort);
+    // Under a filter, a subtask with no matching question is only noise.
+    if (shown.length === 0 && filtering) return undefined;
+    const score = key === OTHER ? undefined : active?.evaluation.subtasks[key]?.score;
+    const node: SubtaskNode = {
+      type: 'subtask',
+      id,
+      key,
+      label,
+      description: countDescription(shown.length, all.length, active ? (score ?? null) : undefined),
+      contextValue: 'subtask',
+      icon,
+      total: all.length,
+      parentId,
+      children: shown.map((x) => questionNode(x.question, x.outcome, active, id)),
+    };
+    for (const c of node.children) {
+      byId.set(c.id, c);
+      order.push(c.uid);
+    }
+    byId.set(id, node);
+    return node;
+  };
+
+  const roots: Array<GroupNode | SubtaskNode> = [];
+  for (const c of COMPETENCIES) {
+    const id = nodeIds.competency(c.key);
+    const children = SUBTASKS.filter((s) => s.competency === c.key)
+      .map((s) => subtaskNode(s.key, subtaskLabel(s), KIND_ICONS[s.kind], id))
+      .filter((n): n is SubtaskNode => n !== undefined);
+    if (children.length === 0) continue;
+    // Questions of the competency before filtering, including subtasks the filter emptied.
+    const total = SUBTASKS.filter((s) => s.competency === c.key).reduce((n, s) => n + (bySubtask.get(s.key)?.length ?? 0), 0);
+    const shown = children.reduce((n, s) => n + s.children.length, 0);
+    const node: GroupNode = { type: 'competency', id, key: c.key, label: c.name, description: countDescription(shown, total), contextValue: 'competency', icon: COMPETENCY_ICONS[c.key], children };
+    byId.set(id, node);
+    roots.push(node);
+  }
+  const other = subtaskNode(OTHER, OTHER_LABEL, 'question', undefined);
+  if (other) roots.push(other);
+  return { roots, byId, order, scenes: [...scenes].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) };
+}
+
+function questionNode(q: Question, outcome: QuestionOutcome | undefined, active: ActiveResultView | undefined, parentId: string): QuestionNode {
+  const status = statusOfOutcome(outcome);
+  const look = STATUS_LOOK[status];
+  const warning = problemReason(q);
+  return {
+    type: 'question',
+    id: nodeIds.question(q.uid),
+    uid: q.uid,
+    label: shortQuestionLabel(q.uid, q.scene),
+    description: questionDescription(q, outcome, active !== undefined),
+    tooltip: questionTooltip(q, outcome, active?.label),
+    contextValue: warning ? 'question.problem' : 'question',
+    icon: look.icon,
+    iconColor: look.color,
+    status,
+    warning,
+    parentId,
+  };
+}
+
+/** The parent of a node (for TreeView.reveal), or undefined for roots. */
+export function parentOf(tree: QuestionTree, node: TreeNode): GroupNode | SubtaskNode | undefined {
+  if (node.type === 'competency') return undefined;
+  const pid = node.parentId;
+  return pid ? (tree.byId.get(pid) as GroupNode | SubtaskNode | undefined) : undefined;
+}
+
+/** The tree as the InspectorApi reports it: fully expanded, filter and sort applied. */
+export function snapshot(nodes: readonly TreeNode[]): TreeSnapshotNode[] {
+  return nodes.map((n) => {
+    const s: TreeSnapshotNode = { id: n.id, label: n.label, description: n.description, tooltip: n.tooltip, contextValue: n.contextValue, icon: n.icon };
+    if (n.type !== 'question') s.children = snapshot(n.children);
+    return s;
+  });
+}

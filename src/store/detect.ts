@@ -1,0 +1,116 @@
+// Finds GST-Bench datasets and result files in workspace folders. Bounded in depth and time, skips
+// node_modules and dot-folders, and never opens media: it lists folders, stats question.json files and
+// reads only the first line of .jsonl files.
+import { open, readdir, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { getPath, QUESTION_FILE, SUMMARY_FILE, type FieldMapping } from '../core';
+
+export interface DetectLimits {
+  maxDepth: number;
+  maxMillis: number;
+  firstLineBytes: number;
+  maxJsonlFiles: number;
+}
+
+/** Limits of one detection pass (the issue: bounded in depth and time). */
+export const DETECT_LIMITS: Readonly<DetectLimits> = {
+  /** Folder levels below a workspace folder. */
+  maxDepth: 4,
+  /** Wall-clock budget of one pass over all workspace folders. */
+  maxMillis: 2000,
+  /** Bytes read from the start of a .jsonl file to find its first line. */
+  firstLineBytes: 256 * 1024,
+  /** .jsonl files opened per pass. */
+  maxJsonlFiles: 200,
+};
+
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+export interface Detected {
+  datasets: string[];
+  results: string[];
+  /** True when a limit stopped the search early. */
+  truncated: boolean;
+}
+
+export async function detectInFolders(folders: readonly string[], fields: FieldMapping, limits: Readonly<DetectLimits> = DETECT_LIMITS): Promise<Detected> {
+  const deadline = Date.now() + limits.maxMillis;
+  const out: Detected = { datasets: [], results: [], truncated: false };
+  let jsonlOpened = 0;
+
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (Date.now() > deadline) {
+      out.truncated = true;
+      return;
+    }
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    const files = entries.filter((e) => e.isFile());
+    const dirs = entries.filter((e) => e.isDirectory() && !SKIPPED_FOLDERS.has(e.name) && !e.name.startsWith('.'));
+    if (files.some((f) => f.name === QUESTION_FILE)) return; // a sample folder: only media below
+    let isDataset = files.some((f) => f.name === SUMMARY_FILE);
+    const samples = new Set<string>();
+    for (const d of dirs) {
+      if (Date.now() > deadline) {
+        out.truncated = true;
+        break;
+      }
+      if (await isFile(path.join(dir, d.name, QUESTION_FILE))) {
+        samples.add(d.name);
+        isDataset = true;
+      }
+    }
+    if (isDataset) out.datasets.push(dir);
+    for (const f of files) {
+      if (!f.name.toLowerCase().endsWith('.jsonl')) continue;
+      if (jsonlOpened >= limits.maxJsonlFiles || Date.now() > deadline) {
+        out.truncated = true;
+        break;
+      }
+      jsonlOpened++;
+      const file = path.join(dir, f.name);
+      if (await looksLikeResultFile(file, fields, limits.firstLineBytes)) out.results.push(file);
+    }
+    if (depth >= limits.maxDepth) return;
+    for (const d of dirs) if (!samples.has(d.name)) await walk(path.join(dir, d.name), depth + 1);
+  };
+
+  for (const folder of folders) await walk(folder, 0);
+  return out;
+}
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** True when the file's first non-blank line is a JSON object with a uid and a prediction (under the field mapping). */
+export async function looksLikeResultFile(file: string, fields: FieldMapping, maxBytes: number = DETECT_LIMITS.firstLineBytes): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+    const buf = Buffer.alloc(maxBytes);
+    const { bytesRead } = await handle.read(buf, 0, maxBytes, 0);
+    const text = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const first = text.split('\n').find((l) => l.trim() !== '');
+    if (first === undefined) return false;
+    if (bytesRead === maxBytes && !text.includes('\n')) return false; // first line longer than the budget
+    const record: unknown = JSON.parse(first);
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
+    const uid = getPath(record, fields.uidField);
+    const prediction = getPath(record, fields.predictionField);
+    return (typeof uid === 'string' || typeof uid === 'number') && (typeof prediction === 'string' || typeof prediction === 'number');
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,80 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { SUBTASKS } from '../../../src/core';
+import { countDescription, escapeMarkdown, questionDescription, questionTooltip, shortQuestionLabel, subtaskLabel } from '../../../src/model';
+import { outcome, question, TASKS } from './fixtures';
+
+describe('labels', () => {
+  it('subtask label: abbreviation · name', () => {
+    assert.equal(subtaskLabel(SUBTASKS.find((s) => s.key === 'ed_v')!), 'EDv · Egocentric Direction (visual)');
+    assert.equal(subtaskLabel(SUBTASKS.find((s) => s.key === 'trajectory')!), 'Traj · Trajectory Selection');
+  });
+
+  it('count description with and without score and filter', () => {
+    assert.equal(countDescription(12, 12, 41.6667), '12 q · 41.7');
+    assert.equal(countDescription(3, 12, 0), '3/12 q · 0.0');
+    assert.equal(countDescription(12, 12), '12 q');
+    assert.equal(countDescription(12, 12, null), '12 q · —');
+  });
+
+  it('short question labels from the real uids', () => {
+    const cases: Array<[string, string]> = [
+      ['scene2_Object_Localization_Egocentric_Direction_visual_armchair_vzhxuf_0_pos_10_orient_4_video_3', 'scene2 · armchair_vzhxuf_0 · pos 10 / orient 4 · video 3'],
+      ['scene1_Object_Localization_Egocentric_Distance_visual_armchair_bslhmj_0_pos_2_orient_0_video_5', 'scene1 · armchair_bslhmj_0 · pos 2 / orient 0 · video 5'],
+      ['scene4_Egocentric_Localization_Global_Position_pos_25_orient_11_video_4', 'scene4 · pos 25 / orient 11 · video 4'],
+      ['scene46_Topdown_Selection_Easy_video_0', 'scene46 · video 0'],
+      ['scene16_Topdown_Selection_Medium_video_1', 'scene16 · video 1'],
+      ['scene1_Trajection_Selection_traject_9_4', 'scene1 · traj 9_4'],
+    ];
+    for (const [uid, label] of cases) assert.equal(shortQuestionLabel(uid), label, uid);
+  });
+
+  it('short label falls back to the uid when it has no structure', () => {
+    assert.equal(shortQuestionLabel('q-000123'), 'q-000123');
+    assert.equal(shortQuestionLabel(''), '');
+    assert.equal(shortQuestionLabel('scene3'), 'scene3', 'a scene alone is not shorter');
+  });
+
+  it('short label keeps unknown trailing parts', () => {
+    assert.equal(shortQuestionLabel('scene3_Object_Localization_Global_Position_semantic_sofa_1_pos_3_orient_2_video_1_extra'), 'scene3 · sofa_1 · pos 3 / orient 2 · video 1 · extra');
+  });
+
+  it('question description: truth vs parsed prediction and score', () => {
+    const q = question(TASKS.edv, 'a', '-134');
+    assert.equal(questionDescription(q, undefined, false), '-134°');
+    assert.equal(questionDescription(q, undefined, true), '-134° · no prediction');
+    assert.equal(questionDescription(q, outcome(q, '-120'), true), '-134° vs -120° · 1.00');
+    assert.equal(questionDescription(q, outcome(q, '-100'), true), '-134° vs -100° · 0.33');
+    assert.equal(questionDescription(q, outcome(q, 'no idea'), true), '-134° vs unparsed · 0.00');
+    const bad = question(TASKS.edv, 'b', 'left-ish');
+    assert.equal(questionDescription(bad, undefined, false), 'bad answer "left-ish"');
+  });
+
+  it('tooltips render model output as text, not markdown or HTML', () => {
+    const q = question(TASKS.edv, 'x_1', '10', { texts: ['See <b>this</b> *now*'] });
+    const tip = questionTooltip(q, outcome(q, '<img src=x onerror=alert(1)> 10'), 'run.jsonl');
+    assert.doesNotMatch(tip, /(^|[^\\])</, 'every < is escaped');
+    assert.ok(tip.includes('\\<img src=x onerror=alert\\(1\\)\\>'), tip);
+    assert.ok(tip.includes('\\*now\\*'));
+    assert.equal(escapeMarkdown('[a](b)'), '\\[a\\]\\(b\\)');
+  });
+
+  it('tooltip lists data problems', () => {
+    const q = question(TASKS.edv, 'p', '10', { problems: [{ file: 'f', severity: 'warning', message: 'missing video: v.mp4' }] });
+    assert.match(questionTooltip(q, undefined, undefined), /missing video: v\\\.mp4/);
+  });
+});
+
+describe('result file labels', () => {
+  it('label is the file stem; description names model (unless the same), template, lines and overall', async () => {
+    const { resultDescription, resultLabel, statusBarText } = await import('../../../src/model');
+    const ev = (model?: string, template?: string) => ({ file: '/r/noisy-oracle.jsonl', model, template, lines: 36, overall: 88.8123, scored: 36, skipped: 0, problems: [], subtasks: {}, byUid: new Map() });
+    assert.equal(resultLabel({ file: '/r/noisy-oracle.jsonl', evaluation: undefined }), 'noisy-oracle');
+    assert.equal(resultDescription({ file: '/r/noisy-oracle.jsonl', evaluation: ev('noisy-oracle', 'default') }), 'default · 36 lines · 88.8');
+    assert.equal(resultDescription({ file: '/r/template-b.jsonl', evaluation: ev('noisy-oracle', 'template-b') }), 'noisy-oracle · template-b · 36 lines · 88.8');
+    assert.equal(resultDescription({ file: '/r/x.jsonl', evaluation: undefined }), 'waiting for a dataset');
+    assert.equal(resultDescription({ file: '/r/x.jsonl', evaluation: undefined, error: 'cannot read: ENOENT' }), 'cannot read: ENOENT');
+    assert.equal(statusBarText({ id: 'a', file: '/r/noisy-oracle.jsonl', colorIndex: 0, active: true, compared: false, evaluation: ev() }), '$(beaker) noisy-oracle 88.8');
+    assert.equal(statusBarText(undefined), undefined);
+  });
+});

@@ -1,0 +1,157 @@
+// The host side of the viewer without VS Code: the SampleView message, navigation, the MP4 header reader, the HTML/CSP.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { readDataset } from '../../../src/core/dataset/reader';
+import { evaluateText } from '../../../src/core/results/evaluation';
+import { viewerHtml } from '../../../src/viewer/html';
+import { readVideoInfo } from '../../../src/viewer/mp4Info';
+import { buildSampleView, navigationTarget } from '../../../src/viewer/sampleView';
+import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function tempDataset(records: Record<string, object>, files: Record<string, string> = {}): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'gst-host-'));
+  dirs.push(root);
+  for (const [dir, rec] of Object.entries(records)) {
+    mkdirSync(path.join(root, dir), { recursive: true });
+    writeFileSync(path.join(root, dir, 'question.json'), JSON.stringify(rec));
+  }
+  for (const [rel, text] of Object.entries(files)) writeFileSync(path.join(root, rel), text);
+  return root;
+}
+
+const toUri = (p: string) => `webview://${p}`;
+
+describe('SampleView message', () => {
+  test('plain JSON (no bigint, no Map): parsed values as numbers, spans, scores, colours, geometry with URIs', async () => {
+    const root = tempDataset(
+      {
+        a: {
+          task: 'Self_Localization_Global_Position',
+          uid: 'p1',
+          scene: 'scene_1',
+          answer: '<point>391 698</point>',
+          texts: ['t0', 'map:'],
+          images: ['map.png'],
+          geometry: { topdown: { path: 'map.png', width: 480, height: 360 }, agent: { x: 1, y: 2, heading: 35 }, target: { x: 3, y: 4, label: 'chair' } },
+        },
+      },
+      { 'a/map.png': 'not really a png' },
+    );
+    const ds = await readDataset(root, { sniffMedia: false });
+    const evaluation = evaluateText(ds, 'r.jsonl', JSON.stringify({ uid: 'p1', prediction: 'I think <point>520 610</point>.' }) + '\n', { profile: 'paper' });
+    const sample = await buildSampleView(ds.questions[0], ds, { results: [{ id: 'r', label: 'model', colorIndex: 2, active: true, evaluation }], order: ['x', 'p1'], toUri });
+    const wire = JSON.parse(JSON.stringify(sample));
+    assert.deepEqual(wire, sample, 'survives JSON unchanged');
+    assert.deepEqual(sample.truth, [391, 698]);
+    assert.equal(sample.subtask?.abbreviation, 'Pos');
+    assert.deepEqual(sample.position, { index: 1, total: 2 });
+    const o = sample.results[0].outcome!;
+    assert.deepEqual(o.parsed, [520, 610]);
+    assert.equal('I think <point>520 610</point>.'.slice(o.span![0], o.span![1]), '<point>520 610</point>');
+    assert.equal(sample.results[0].colorIndex, 2);
+    assert.equal(o.of, 5);
+    assert.equal(sample.geometry?.topdown.uri, toUri(path.join(ds.root, 'a', 'map.png')));
+    assert.deepEqual(sample.geometry?.agent, { x: 1, y: 2, heading: 35 });
+    assert.equal(sample.geometry?.target?.label, 'chair');
+    assert.equal(sample.images[0].uri, toUri(path.join(ds.root, 'a', 'map.png')));
+  });
+
+  test('a geometry path that leaves the dataset root gets no URI; missing media get none either', async () => {
+    const root = tempDataset({
+      a: { task: 'Object_Localization_Egocentric_Direction_visual', uid: 'd1', scene: 's', answer: '10', texts: ['t'], copied_video_path: 'gone.mp4', geometry: { topdown: { path: '../../etc/passwd', width: 10, height: 10 }, agent: { x: 1, y: 1, heading: 0 } } },
+    });
+    const ds = await readDataset(root);
+    const sample = await buildSampleView(ds.questions[0], ds, { results: [], order: [], toUri });
+    assert.equal(sample.geometry?.topdown.uri, null);
+    assert.equal(sample.video?.exists, false);
+    assert.equal(sample.video?.uri, null);
+    assert.equal(sample.video?.relPath, 'gone.mp4');
+    assert.equal(sample.position, null);
+    assert.ok(sample.problems.some((p) => /missing video/.test(p)));
+  });
+
+  test('malformed geometry is ignored (real data has none)', async () => {
+    const root = tempDataset({ a: { task: 'Object_Localization_Egocentric_Direction_visual', uid: 'd2', scene: 's', answer: '10', texts: ['t'], geometry: { topdown: { path: 'x.png' } } } });
+    const ds = await readDataset(root);
+    assert.equal((await buildSampleView(ds.questions[0], ds, { results: [], order: [], toUri })).geometry, null);
+  });
+});
+
+describe('navigation order', () => {
+  const order = ['a', 'b', 'c', 'd'];
+  const failures = new Set(['a', 'c']);
+  const isFailure = (u: string) => failures.has(u);
+  test('next and previous stop at the ends', () => {
+    assert.equal(navigationTarget(order, 'b', 'next', isFailure), 'c');
+    assert.equal(navigationTarget(order, 'd', 'next', isFailure), null);
+    assert.equal(navigationTarget(order, 'b', 'previous', isFailure), 'a');
+    assert.equal(navigationTarget(order, 'a', 'previous', isFailure), null);
+  });
+  test('next failure skips passes and wraps around once', () => {
+    assert.equal(navigationTarget(order, 'a', 'nextFailure', isFailure), 'c');
+    assert.equal(navigationTarget(order, 'c', 'nextFailure', isFailure), 'a');
+    assert.equal(navigationTarget(order, 'b', 'nextFailure', () => false), null);
+  });
+  test('a question outside the filter starts from the ends', () => {
+    assert.equal(navigationTarget(order, 'zzz', 'next', isFailure), 'a');
+    assert.equal(navigationTarget(order, 'zzz', 'previous', isFailure), 'd');
+    assert.equal(navigationTarget([], 'a', 'next', isFailure), null);
+  });
+});
+
+const HAVE_FFMPEG = !spawnSync('ffmpeg', ['-version']).error;
+
+describe('MP4 header reader', () => {
+  test('frame rate and codecs of clips made with ffmpeg', { skip: HAVE_FFMPEG ? false : 'ffmpeg is not installed (apt-get install ffmpeg)' }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-mp4-'));
+    dirs.push(dir);
+    const make = (name: string, args: string[]) => {
+      const out = path.join(dir, name);
+      const r = spawnSync('ffmpeg', ['-loglevel', 'error', '-y', ...args, out]);
+      assert.equal(r.status, 0, String(r.stderr));
+      return out;
+    };
+    const h264 = make('a.mp4', ['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an']);
+    // moov at the end (no faststart), 25 fps, with an AAC track.
+    const tail = make('b.mp4', ['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac']);
+    assert.deepEqual(await readVideoInfo(h264), { fps: 10, videoCodec: 'avc1', audioCodec: null });
+    assert.deepEqual(await readVideoInfo(tail), { fps: 25, videoCodec: 'avc1', audioCodec: 'mp4a' });
+    assert.equal(await readVideoInfo(path.join(dir, 'missing.mp4')), null);
+    writeFileSync(path.join(dir, 'text.mp4'), 'hello, not a video at all');
+    assert.equal(await readVideoInfo(path.join(dir, 'text.mp4')), null);
+  });
+
+  test('the real sample clip is H.264 at 10 fps', { skip: NEEDS_SHARED }, async () => {
+    const file = path.join(SHARED_DIR, 'datasets/gst-page-examples/02_Global_Structure_Understanding_Topdown_Selection_Medium/video1.mp4');
+    assert.ok(existsSync(file));
+    assert.deepEqual(await readVideoInfo(file), { fps: 10, videoCodec: 'avc1', audioCodec: null });
+  });
+});
+
+describe('viewer HTML', () => {
+  test("strict CSP with default-src 'none', one nonce on the script, the stylesheet and FAST's meta", () => {
+    const html = viewerHtml({ cspSource: 'https://x.vscode-cdn.net', scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/dist/webview.css', nonce: 'abc123' });
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
+    assert.match(csp, /^default-src 'none'; /);
+    assert.match(csp, /script-src 'nonce-abc123'(;|$)/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.match(html, /<script nonce="abc123" src="https:\/\/x\/dist\/webview.js"><\/script>/);
+    assert.match(html, /<link rel="stylesheet" nonce="abc123" href="https:\/\/x\/dist\/webview.css">/);
+    assert.match(html, /<meta property="csp-nonce" content="abc123">/);
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'no inline script');
+  });
+
+  test('a fresh nonce per page', () => {
+    const opts = { cspSource: 'c', scriptUri: 's', styleUri: 'y' };
+    const nonce = (h: string) => /nonce="([^"]+)"/.exec(h)![1];
+    assert.notEqual(nonce(viewerHtml(opts)), nonce(viewerHtml(opts)));
+    assert.ok(nonce(viewerHtml(opts)).length >= 16);
+  });
+});
