@@ -1,0 +1,98 @@
+// Driving the VS Code workbench (code-server in Chromium) the way a user does. Selectors from the team's
+// real-VS-Code recipe; the viewer's selectors are its own data-role attributes (webview/components).
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+
+export const WORKBENCH = {
+  ready: '.monaco-workbench .part.activitybar',
+  activityItem: '.part.activitybar .action-item',
+  quickInput: '.quick-input-widget',
+  listRow: '.monaco-list-row',
+};
+
+/** Inside the sample viewer's webview document. */
+export const VIEWER = {
+  uid: '[data-role="uid"]',
+  header: '[data-role="header"]',
+  video: 'video',
+  rawOutput: '[data-role="raw-output"]',
+  /** The overlay of each answer kind and the ground-truth mark it must draw (webview/overlays). */
+  overlays: {
+    angle: { overlay: 'svg[data-overlay="direction-dial"]', truth: '[data-role="truth-arrow"]' },
+    distance: { overlay: 'svg[data-overlay="distance-ruler"]', truth: '[data-role="truth-marker"]' },
+    point: { overlay: 'svg[data-overlay="point-map"]', truth: '[data-role="truth-point"]' },
+    orientation: { overlay: 'svg[data-overlay="heading-map"], svg[data-overlay="heading-dial"]', truth: '[data-role="truth-arrow"], [data-role="truth-ray"], [data-role="agent-pose"]' },
+    // The choice overlay is an HTML grid of the four candidate images, not an SVG.
+    choice: { overlay: '[data-overlay="choice-grid"]', truth: '[data-role="choice-truth"]' },
+  } as Record<string, { overlay: string; truth: string }>,
+};
+
+/** A tree row's label element (VS Code's icon label), separate from its description. */
+const TREE_LABEL = '.monaco-icon-label .label-name';
+
+export const CONTAINER_TITLE = 'GST-Bench';
+export const QUESTIONS_VIEW = 'Questions';
+export const RESULTS_VIEW = 'Results';
+
+/** The activity-bar item of a view container; clicking an already selected item would close the sidebar. */
+export async function openContainer(page: Page, title: string): Promise<void> {
+  const item = page.locator(WORKBENCH.activityItem).filter({ has: page.locator(`[aria-label="${title}"]`) });
+  await item.waitFor({ state: 'visible' }).catch(() => {
+    throw new Error(`no activity-bar item "${title}": is the extension installed and its viewsContainers contributed?`);
+  });
+  if (!((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked')) await item.click();
+}
+
+/** Runs a command from the palette by its title ("GST-Bench: Open Demo Dataset"). */
+export async function runFromPalette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator(WORKBENCH.quickInput).locator('input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator(WORKBENCH.quickInput).locator(WORKBENCH.listRow, { hasText: title }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+}
+
+export function treeRows(page: Page, viewName: string): Locator {
+  return page.getByRole('tree', { name: viewName }).getByRole('treeitem');
+}
+
+/** The visible label of a tree row, without its description (a row's accessible name is its tooltip). */
+export async function rowLabel(row: Locator): Promise<string> {
+  return (await row.locator(TREE_LABEL).first().innerText({ timeout: 2000 }).catch(() => '')).trim();
+}
+
+/** The row whose visible label is `label`. */
+export async function findRow(page: Page, viewName: string, label: string, level?: number): Promise<Locator> {
+  const rows = treeRows(page, viewName);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const count = await rows.count();
+    for (let i = 0; i < count; i++) {
+      const row = rows.nth(i);
+      if (level !== undefined && (await row.getAttribute('aria-level')) !== String(level)) continue;
+      if ((await rowLabel(row)) === label) return row;
+    }
+    if (Date.now() > deadline) {
+      const texts = await rows.locator(TREE_LABEL).allInnerTexts();
+      throw new Error(`no row "${label}" in the ${viewName} view; rows: ${texts.join(' | ')}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Expands (or collapses) a row to the wanted state by clicking it. */
+export async function setExpanded(row: Locator, expanded: boolean): Promise<void> {
+  if ((await row.getAttribute('aria-expanded')) !== String(expanded)) {
+    await row.click();
+    const deadline = Date.now() + 5000;
+    while ((await row.getAttribute('aria-expanded')) !== String(expanded)) {
+      if (Date.now() > deadline) throw new Error(`row "${(await row.innerText()).trim()}" did not ${expanded ? 'expand' : 'collapse'}`);
+      await row.page().waitForTimeout(50);
+    }
+  }
+}
+
+/** The document inside the active webview panel. */
+export function webview(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}

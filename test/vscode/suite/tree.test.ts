@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import { COMPETENCIES, SUBTASKS } from '../../../src/core';
+import { DEMO_QUESTIONS_PER_SUBTASK, SUBTASK_COUNT, demoDatasetFromCore, openDemo, questionRows, subtaskNodes } from './helpers';
+
+export function treeTests(): void {
+  describe('Questions tree for the demo dataset', () => {
+    it('shows the three competencies holding the 12 subtasks, 3 questions each', async () => {
+      const api = await openDemo();
+      const dataset = await demoDatasetFromCore();
+      assert.equal(dataset.questions.length, SUBTASK_COUNT * DEMO_QUESTIONS_PER_SUBTASK, 'the demo dataset itself changed');
+      const tree = await api.questionsTree();
+      assert.deepEqual(tree.map((n) => n.label), COMPETENCIES.map((c) => c.name));
+
+      const subtasks = subtaskNodes(tree);
+      assert.equal(subtasks.length, SUBTASK_COUNT, `subtask nodes: ${subtasks.map((s) => s.label).join(', ')}`);
+      for (const info of SUBTASKS) {
+        const node = subtasks.find((s) => s.label === `${info.abbreviation} · ${info.name}`);
+        assert.ok(node, `no subtask node labelled "${info.abbreviation} · ${info.name}"`);
+        assert.match(node.description ?? '', new RegExp(`\\b${DEMO_QUESTIONS_PER_SUBTASK} q\\b`), `${info.key} description "${node.description}" should give the question count`);
+        const uids = (node.children ?? []).map((c) => c.id);
+        assert.equal(uids.length, DEMO_QUESTIONS_PER_SUBTASK, `${info.key} should hold ${DEMO_QUESTIONS_PER_SUBTASK} questions`);
+      }
+
+      const rows = questionRows(tree, dataset);
+      assert.equal(rows.length, dataset.questions.length, 'every demo question appears once');
+      assert.equal(new Set(rows.map((r) => r.uid)).size, rows.length);
+      for (const row of rows) {
+        const q = dataset.byUid.get(row.uid)!;
+        const info = SUBTASKS.find((s) => s.key === q.subtask)!;
+        assert.equal(row.subtaskNode.label, `${info.abbreviation} · ${info.name}`, `${row.uid} sits under the wrong subtask`);
+        assert.ok(row.node.label.length < row.uid.length, `question label "${row.node.label}" should be shorter than its uid`);
+        const plain = (t: string) => t.replace(/\\/g, '').replace(/\s+/g, ' ');
+        const start = plain(q.texts[0] ?? '').slice(0, 40);
+        assert.ok(plain(row.node.tooltip ?? '').includes(start), `tooltip of ${row.uid} should hold the question text "${start}…"`);
+      }
+    });
+  });
+}
