@@ -45,7 +45,12 @@ npm_in() { # npm_in <dir> <spec...>: installs into <dir>/node_modules, isolated 
   local dir="$1"; shift
   mkdir -p "$dir"
   [ -f "$dir/package.json" ] || echo '{ "private": true, "description": "test tooling cache, see scripts/vscode-test-env.sh" }' > "$dir/package.json"
-  (cd "$dir" && npm install --no-audit --no-fund --no-save --loglevel=error "$@")
+  # Under `npm run` / `npm test` the outer npm exports npm_* variables (npm_config_user_agent names Node 20);
+  # code-server's postinstall reads that variable for its Node 24 check, so the install gets a clean npm env.
+  local -a clean=()
+  local v
+  for v in $(compgen -e | grep -i '^npm_'); do clean+=(-u "$v"); done
+  (cd "$dir" && env "${clean[@]}" npm install --no-audit --no-fund --no-save --loglevel=error "$@")
 }
 
 # 2. Node 24.
