@@ -15,7 +15,9 @@ export function lineAt(text: string, offset: number): { line: number; column: nu
 }
 
 /** JSON.parse with the error's line and column, for problem reports. */
-export function parseJsonWithLocation(text: string): JsonParseResult {
+export function parseJsonWithLocation(input: string): JsonParseResult {
+  // A UTF-8 byte-order mark is not JSON, but editors write it; it is not an error in the data.
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {

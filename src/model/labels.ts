@@ -98,9 +98,12 @@ export function questionDescription(q: Pick<Question, 'truth' | 'answer'>, outco
   return `${truth} vs ${formatParsed(outcome.parse.parsed)} · ${formatQuestionScore(outcome.score)}`;
 }
 
-/** Escapes text for a Markdown tooltip, so question text and model output show literally. */
+/**
+ * Escapes text for a Markdown tooltip, so question text and model output show literally:
+ * `$` stops `$(icon)` rendering as a codicon, `:` stops bare URLs becoming links.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`);
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&$:]/g, (c) => `\\${c}`);
 }
 
 /** Long model output is cut in tooltips; the viewer shows it in full. */

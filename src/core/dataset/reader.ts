@@ -163,7 +163,18 @@ function fieldLocator(text: string): (key: string, value?: string) => number | u
   };
 }
 
+/** Builds a question; an unexpected failure becomes a problem on its record, never a failed dataset. */
 async function buildQuestion(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
+  try {
+    return await buildQuestionUnguarded(value, source, dir, root, options);
+  } catch (e) {
+    const uid = typeof value === 'object' && value && typeof (value as { uid?: unknown }).uid === 'string' ? (value as { uid: string }).uid : `${path.basename(dir)}#${source.line ?? 1}`;
+    const problem: Problem = { file: source.file, line: source.line ?? 1, severity: 'error', uid, message: `cannot read this question: ${(e as Error).message}` };
+    return { index: 0, uid, task: '', subtask: OTHER, kind: null, scene: '', answer: undefined, truth: null, texts: [], video: null, images: [], prompt: [], source: { file: source.file, line: source.line }, dir, extra: {}, problems: [problem] };
+  }
+}
+
+async function buildQuestionUnguarded(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const rec = value as Record<string, unknown>;
   const problems: Problem[] = [];
@@ -212,6 +223,8 @@ async function buildQuestion(value: unknown, source: Source, dir: string, root: 
     const rel = typeof img === 'string' ? img : typeof img === 'object' && img ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file']) : undefined;
     if (rel === undefined) {
       problem(`image ${i + 1} has no path`, 'error', 'images');
+      // Keep its place, so the images after it stay beside their texts in the prompt.
+      images.push({ role: 'image', relPath: '', path: null, exists: false });
       continue;
     }
     images.push(await mediaRef('image', rel, dir, root, options, (m, sev) => problem(m, sev, 'images', rel)));

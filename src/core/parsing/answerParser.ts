@@ -10,9 +10,9 @@ export interface ParseOutcome {
   region: [number, number];
 }
 
-// Minus signs: ASCII hyphen-minus, U+2212 minus, U+2013 en dash.
-const NUMBER = String.raw`([-\u2212\u2013]?)(\d+(?:\.\d+)?|\.\d+)`;
-const FIRST_NUMBER_RE = new RegExp(NUMBER);
+// Minus signs: ASCII hyphen-minus, U+2212 minus, U+2013 en dash; one joined to a word ("Room-3") is a hyphen.
+const NUMBER = String.raw`((?<![\p{L}\p{N}])[-\u2212\u2013])?(\d+(?:\.\d+)?|\.\d+)`;
+const FIRST_NUMBER_RE = new RegExp(NUMBER, 'u');
 
 /** Steps 1-2 of the parsing rules: text after the last </think>, then the last <answer>...</answer>. */
 export function answerRegion(raw: string): [number, number] {
@@ -39,34 +39,34 @@ function toDecimal(sign: string, digits: string): Decimal {
 function parseAngle(text: string): { value: Decimal; span: [number, number] } | null {
   const m = FIRST_NUMBER_RE.exec(text);
   if (!m) return null;
-  let value = toDecimal(m[1], m[2]);
+  let value = toDecimal(m[1] ?? '', m[2]);
   // Convention: left turns are positive. An unsigned number with "right" (and no "left") is negated.
   if (!m[1] && /\bright\b/i.test(text) && !/\bleft\b/i.test(text)) value = { int: -value.int, scale: value.scale };
   return { value, span: [m.index, m.index + m[0].length] };
 }
 
-const UNIT_RE = /^\s*(centimet(?:er|re)s?|cm|millimet(?:er|re)s?|mm)\b/i;
+const UNIT_RE = /^\s*(centimet(?:er|re)s?|cms?|millimet(?:er|re)s?|mm|kilomet(?:er|re)s?|km)\b/i;
 
 function parseDistance(text: string): { value: Decimal; span: [number, number] } | null {
   const m = FIRST_NUMBER_RE.exec(text);
   if (!m) return null;
-  let value = toDecimal(m[1], m[2]);
+  let value = toDecimal(m[1] ?? '', m[2]);
   let end = m.index + m[0].length;
   const unit = UNIT_RE.exec(text.slice(end));
   if (unit) {
     const u = unit[1].toLowerCase();
-    value = shiftDown(value, u.startsWith('c') ? 2 : 3);
+    value = u.startsWith('k') ? { int: value.int * 1000n, scale: value.scale } : shiftDown(value, u.startsWith('c') ? 2 : 3);
     end += unit[0].length;
   }
   return { value, span: [m.index, end] };
 }
 
-const PLAIN_NUMBER = String.raw`([-\u2212\u2013]?\d+(?:\.\d+)?)`;
+const PLAIN_NUMBER = String.raw`([-+\u2212\u2013]?\d+(?:\.\d+)?)`;
 const POINT_TAG_RE = new RegExp(String.raw`<point>\s*${PLAIN_NUMBER}\s*[,\s]\s*${PLAIN_NUMBER}\s*</point>`, 'i');
 const POINT_PAIR_RE = new RegExp(String.raw`\(\s*${PLAIN_NUMBER}\s*,\s*${PLAIN_NUMBER}\s*\)|\[\s*${PLAIN_NUMBER}\s*,\s*${PLAIN_NUMBER}\s*\]`);
 
 function signed(s: string): Decimal {
-  return decimalFromString(s.replace(/^[\u2212\u2013]/, '-'))!;
+  return decimalFromString(s.replace(/^[\u2212\u2013]/, '-').replace(/^\+/, ''))!;
 }
 
 function parsePoint(text: string): { x: Decimal; y: Decimal; span: [number, number] } | null {
@@ -82,7 +82,10 @@ function parsePoint(text: string): { x: Decimal; y: Decimal; span: [number, numb
 }
 
 const CHOICE_ALONE_RE = /^\s*\(?([A-Da-d])\)?\.?\s*$/;
-const CHOICE_PHRASE_RE = /(?:answer\s+is|answer\s*:|option)\s*\(?([A-D])\b\)?/i;
+// "answer is C", "Answer: C", "**Answer:** C", "answer is: (c)", "the correct option is B". A lowercase letter counts
+// only in parentheses: "the answer is a chair" is not option A.
+const CHOICE_ANSWER_RE = /(?:answer\s*(?:is\s*)?:?|correct\s+(?:option|choice)\s+is\s*:?)[\s*_]*(?:\(([A-Da-d])\)|([A-D])(?![\p{L}\p{N}]))/giu;
+const CHOICE_OPTION_RE = /option\s*\(?([A-D])(?![\p{L}\p{N}])\)?/giu;
 
 function parseChoice(text: string): { letter: string; span: [number, number] } | null {
   const alone = CHOICE_ALONE_RE.exec(text);
@@ -90,10 +93,16 @@ function parseChoice(text: string): { letter: string; span: [number, number] } |
     const at = text.indexOf(alone[1]);
     return { letter: alone[1].toUpperCase(), span: [at, at + 1] };
   }
-  const phrase = CHOICE_PHRASE_RE.exec(text);
-  // The phrase's letter must be a capital: "the answer is a chair" is not option A.
-  if (phrase && /[A-D]/.test(phrase[1])) {
-    return { letter: phrase[1], span: [phrase.index, phrase.index + phrase[0].length] };
+  // An explicit answer phrase wins over options mentioned while reasoning; the last one is the conclusion.
+  const isCapital = (c: string) => c >= 'A' && c <= 'D'; // the regexes are case-insensitive for the keywords
+  const answers = [...text.matchAll(CHOICE_ANSWER_RE)].filter((m) => m[1] !== undefined || isCapital(m[2]));
+  const last = answers[answers.length - 1];
+  if (last) return { letter: (last[1] ?? last[2]).toUpperCase(), span: [last.index!, last.index! + last[0].length] };
+  // "Option X" alone: only when every option named is the same letter; "option A ... option B" is ambiguous.
+  const options = [...text.matchAll(CHOICE_OPTION_RE)].filter((m) => isCapital(m[1]));
+  if (options.length > 0 && options.every((o) => o[1] === options[0][1])) {
+    const o = options[options.length - 1];
+    return { letter: o[1], span: [o.index!, o.index! + o[0].length] };
   }
   return null;
 }
@@ -101,6 +110,16 @@ function parseChoice(text: string): { letter: string; span: [number, number] } |
 /** Parses a model's raw output for an answer kind, following the GST-Bench parsing rules. */
 export function parsePrediction(kind: AnswerKind, raw: string): ParseOutcome {
   const region = answerRegion(raw);
+  const outcome = parseRegion(kind, raw, region);
+  const p = outcome.parsed;
+  // A number too large for a double is not an answer: keep "unparsed" distinct from "wrong".
+  if (p && ((p.kind === 'point' && !(Number.isFinite(p.x) && Number.isFinite(p.y))) || ((p.kind === 'angle' || p.kind === 'distance') && !Number.isFinite(p.value)))) {
+    return { parsed: null, region };
+  }
+  return outcome;
+}
+
+function parseRegion(kind: AnswerKind, raw: string, region: [number, number]): ParseOutcome {
   const text = raw.slice(region[0], region[1]);
   const at = (span: [number, number]): [number, number] => [span[0] + region[0], span[1] + region[0]];
   switch (kind) {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { chmod, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import { topLevelProperties } from '../jsonText';
@@ -61,7 +60,8 @@ export function rewriteLine(text: string, owned: OwnedValues, record: Record<str
     present.add(p.key);
     const next = owned[p.key as keyof OwnedValues];
     // Keep the user's spelling of an equal value (`1.0` for 1): a second rescore changes nothing.
-    if (JSON.stringify(record[p.key]) === JSON.stringify(next)) continue;
+    // Each occurrence is compared on its own literal, so a duplicated key is fixed everywhere.
+    if (JSON.stringify(JSON.parse(text.slice(p.valueStart, p.valueEnd))) === JSON.stringify(next)) continue;
     edits.push({ start: p.valueStart, end: p.valueEnd, text: fmt(next) });
   }
   const missing = OWNED_FIELDS.filter((k) => !present.has(k));
@@ -146,7 +146,7 @@ export function rescoreText(dataset: Dataset, file: string, text: string, option
  * which then replaces the original by rename. On any error or cancellation the original is untouched.
  */
 export async function rescoreFile(dataset: Dataset, file: string, options: RescoreOptions & { dryRun?: boolean }): Promise<{ report: RescoreReport; evaluation: Evaluation }> {
-  const abs = path.resolve(file);
+  const abs = await realpath(path.resolve(file));
   const { mode, size } = await stat(abs);
   let consumed = 0;
   let linesDone = 0;
@@ -164,26 +164,24 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
     }
     return r.report();
   }
+  // The temporary file sits beside the real target, so a symlink is followed rather than replaced.
   const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
-  const out = createWriteStream(tmp, { flags: 'wx', mode });
-  const closed = new Promise<void>((resolve, reject) => {
-    out.on('close', resolve);
-    out.on('error', reject);
-  });
+  const fh = await open(tmp, 'wx', mode & 0o7777); // fails here, before anything is read, if the folder is not writable
   try {
-    for await (const batch of readLineBatches(abs)) {
-      let chunk = '';
-      for (const line of batch) chunk += r.process(line);
-      progress(batch);
-      if (!out.write(chunk)) await new Promise<void>((res) => out.once('drain', () => res()));
+    try {
+      for await (const batch of readLineBatches(abs)) {
+        let chunk = '';
+        for (const line of batch) chunk += r.process(line);
+        progress(batch);
+        await fh.write(chunk);
+      }
+      await fh.sync(); // the new bytes are on disk before the rename makes them the file
+    } finally {
+      await fh.close();
     }
-    out.end();
-    await closed;
     await chmod(tmp, mode & 0o7777);
     await rename(tmp, abs);
   } catch (e) {
-    out.destroy();
-    await closed.catch(() => undefined);
     await unlink(tmp).catch(() => undefined);
     throw e;
   }

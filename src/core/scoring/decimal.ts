@@ -15,7 +15,10 @@ export function decimalFromString(text: string): Decimal | undefined {
   if (!m) return undefined;
   const [, sign, whole = '', frac = '', exp] = m;
   if (whole === '' && frac === '') return undefined;
-  let scale = frac.length - (exp ? Number(exp) : 0);
+  const e = exp ? Number(exp) : 0;
+  // Far beyond any double: refuse rather than build a string of a billion zeros.
+  if (Math.abs(e) > 400) return undefined;
+  let scale = frac.length - e;
   let digits = (whole + frac).replace(/^0+(?=\d)/, '') || '0';
   if (scale < 0) {
     digits += '0'.repeat(-scale);

@@ -38,6 +38,22 @@ describe('answer parser: the issue\'s examples', () => {
     assert.equal(p('choice', 'I cannot determine the answer'), null);
     assert.equal(p('choice', 'the answer is a chair'), null);
   });
+  it('choice: an answer phrase beats options named while reasoning; ambiguous options are unparsed', () => {
+    assert.equal(p('choice', 'Option A shows a loop, but the answer is D'), 'D');
+    assert.equal(p('choice', 'Comparing option A with option B, the answer is C.'), 'C');
+    assert.equal(p('choice', 'The answer is B. On reflection, the answer is C'), 'C', 'the last answer phrase is the conclusion');
+    for (const [text, letter] of [['answer is: C', 'C'], ['**Answer:** C', 'C'], ['Answer:**B**', 'B'], ['The correct option is B', 'B'], ['answer is (c)', 'C'], ['I pick option B.', 'B']] as const) {
+      assert.equal(p('choice', text), letter, text);
+    }
+    assert.equal(p('choice', 'Option A and option B both fit'), null);
+  });
+  it('robustness: hyphens in words, plus signs, more units, absurdly large numbers', () => {
+    assert.equal(p('angle', 'Room-3 is at 45 degrees'), 3, 'a hyphen joined to a word is not a minus sign');
+    assert.deepEqual(p('point', '(+3, 4)'), [3, 4]);
+    assert.equal(p('distance', '12cms'), 0.12);
+    assert.equal(p('distance', '3.5 km'), 3500);
+    assert.equal(p('angle', '1' + '0'.repeat(400) + '80'), null, 'a number beyond doubles is unparsed, not wrong');
+  });
   it('think and answer tags', () => {
     assert.equal(p('angle', '<think>maybe 90 left</think>-30'), -30);
     assert.equal(p('angle', '<think>a</think>x<think>b</think> 12 right'), -12);

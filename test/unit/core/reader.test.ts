@@ -125,6 +125,25 @@ describe('bad input is reported with file and line; the rest loads', () => {
     assert.equal(ds.byUid.get('o2')!.images[0].type, 'png');
     assert.deepEqual(ds.problems.map((p) => [p.line, p.severity]), [[3, 'error'], [4, 'warning']]);
   });
+  it('an image without a path keeps its place in the prompt; a BOM and an absurd answer do not stop the load', async () => {
+    const root = tempRoot();
+    writeFileSync(path.join(root, 'view.png'), PNG);
+    const file = path.join(root, 'qa.jsonl');
+    writeFileSync(
+      file,
+      '\ufeff' +
+        [
+          JSON.stringify({ task: 'Self_Localization_Global_Position', uid: 'p', scene: 's', answer: '<point>1 2</point>', texts: ['t0', 't1', 't2', 't3'], images: [{ copied_path: 'view.png' }, { index: 2 }, 'view.png'] }),
+          JSON.stringify({ task: 'Object_Localization_Egocentric_Distance_visual', uid: 'huge', scene: 's', answer: '1e999999999', texts: [] }),
+        ].join('\n'),
+    );
+    const ds = await readDataset(file);
+    assert.deepEqual(ds.questions.map((q) => q.uid), ['p', 'huge']);
+    const order = ds.byUid.get('p')!.prompt.map((x) => (x.type === 'text' ? x.text : x.type === 'image' ? `img${x.index}` : 'video'));
+    assert.deepEqual(order, ['t0', 't1', 'img0', 't2', 'img1', 't3', 'img2']);
+    assert.equal(ds.byUid.get('p')!.images[1].path, null);
+    assert.match(ds.byUid.get('huge')!.problems[0].message, /bad answer/);
+  });
   it('layout B: .json array reports each record\'s line', async () => {
     const root = tempRoot();
     const file = path.join(root, 'qa.json');

@@ -1,10 +1,10 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { OWNED_FIELDS, readDataset, rescoreFile, rescoreText, RescoreCancelled, topLevelProperties, type Dataset } from '../../../src/core';
+import { InvalidUtf8Error, OWNED_FIELDS, readDataset, rescoreFile, rescoreText, RescoreCancelled, topLevelProperties, type Dataset } from '../../../src/core';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 
 let dataset: Dataset;
@@ -53,6 +53,10 @@ describe('rescore keeps every byte it does not own', () => {
     assert.equal(twice.text, once.text);
     assert.ok(once.text.includes('"score":1.0'), 'equal value keeps the user\'s spelling');
     assert.equal(twice.report.changed, 0);
+  });
+  it('a duplicated owned key is replaced at every occurrence', () => {
+    const out = rescoreText(dataset, 'r.jsonl', '{"uid":"q_choice","score":0,"prediction":"C","score":1}', opts).text;
+    assert.equal(out, '{"uid":"q_choice","score":1,"prediction":"C","score":1,"parsed":"C","score_detail":{"passed":1,"of":1}}');
   });
   it('reports overall before and after and changed lines', () => {
     const text = '{"uid":"q_choice","prediction":"C","score":0}\n{"uid":"q_angle","prediction":"-134","score":1}\n';
@@ -154,6 +158,35 @@ describe('rescoreFile writes atomically', () => {
     let n = 0;
     await assert.rejects(rescoreFile(dataset, file, { ...opts, isCancelled: () => ++n > 1 }), RescoreCancelled);
     assert.equal(readFileSync(file, 'utf8'), text);
+    assert.deepEqual(readdirSync(dir), ['r.jsonl']);
+  });
+  it('a temporary file that cannot be created fails cleanly and leaves the file untouched', async () => {
+    // A name so long that the temporary name beside it exceeds the file-system limit: fails even as root.
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-rescore-'));
+    const file = path.join(dir, `${'r'.repeat(240)}.jsonl`);
+    const text = '{"uid":"q_choice","prediction":"B"}\n';
+    writeFileSync(file, text);
+    await assert.rejects(rescoreFile(dataset, file, opts), /ENAMETOOLONG/);
+    assert.equal(readFileSync(file, 'utf8'), text);
+    assert.deepEqual(readdirSync(dir), [path.basename(file)]);
+  });
+  it('follows a symlink: the link stays a link and its target is rescored', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-rescore-'));
+    const real = path.join(dir, 'real.jsonl');
+    const link = path.join(dir, 'link.jsonl');
+    writeFileSync(real, '{"uid":"q_choice","prediction":"C"}\n');
+    symlinkSync(real, link);
+    await rescoreFile(dataset, link, opts);
+    assert.ok(lstatSync(link).isSymbolicLink());
+    assert.match(readFileSync(real, 'utf8'), /"score":1/);
+  });
+  it('refuses a file that is not valid UTF-8 rather than change its bytes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-rescore-'));
+    const file = path.join(dir, 'r.jsonl');
+    const bytes = Buffer.concat([Buffer.from('{"uid":"q_choice","prediction":"C"}\nnot json \xff\xfe here\n', 'latin1')]);
+    writeFileSync(file, bytes);
+    await assert.rejects(rescoreFile(dataset, file, opts), (e: unknown) => e instanceof InvalidUtf8Error && e.line === 2);
+    assert.ok(readFileSync(file).equals(bytes));
     assert.deepEqual(readdirSync(dir), ['r.jsonl']);
   });
   it('an unwritable folder leaves the file untouched', { skip: process.getuid?.() === 0 ? 'root ignores folder permissions' : false }, async () => {

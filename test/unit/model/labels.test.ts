@@ -57,11 +57,12 @@ describe('labels', () => {
     assert.ok(tip.includes('\\<img src=x onerror=alert\\(1\\)\\>'), tip);
     assert.ok(tip.includes('\\*now\\*'));
     assert.equal(escapeMarkdown('[a](b)'), '\\[a\\]\\(b\\)');
+    assert.equal(escapeMarkdown('$(check) http://x'), '\\$\\(check\\) http\\://x', 'no codicon, no autolink from model output');
   });
 
   it('tooltip lists data problems', () => {
     const q = question(TASKS.edv, 'p', '10', { problems: [{ file: 'f', severity: 'warning', message: 'missing video: v.mp4' }] });
-    assert.match(questionTooltip(q, undefined, undefined), /missing video: v\\\.mp4/);
+    assert.match(questionTooltip(q, undefined, undefined), /missing video\\: v\\\.mp4/);
   });
 });
 
