@@ -3,7 +3,7 @@
 // saved); otherwise the file is rewritten atomically on disk. Cancelling writes nothing.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { RescoreCancelled, rescoreFile, rescoreText, splitLines, subtaskDetailTable, type Evaluation, type RescoreReport } from '../core';
+import { RescoreCancelled, rescoreFile, rescoreTextInSlices, splitLines, subtaskDetailTable, type Evaluation, type RescoreReport } from '../core';
 import { formatSubtaskScore } from '../model';
 import type { InspectorStore } from '../store/store';
 import { fileOf, resultFileFromContext } from './targets';
@@ -49,7 +49,7 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
         if (doc?.isDirty) {
           const version = doc.version;
           const before = doc.getText();
-          const r = rescoreText(merged.dataset, file, before, { ...options, isCancelled, onProgress });
+          const r = await rescoreTextInSlices(merged.dataset, file, before, { ...options, isCancelled, onProgress });
           if (isCancelled()) throw new RescoreCancelled();
           if (doc.version !== version) throw new Error('the editor changed during the rescore; nothing was written');
           if (r.text !== before && !(await vscode.workspace.applyEdit(lineEdits(doc.uri, before, r.text)))) throw new Error('the editor refused the edit; nothing was written');

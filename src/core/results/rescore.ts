@@ -131,14 +131,45 @@ class Rescorer {
 /** Rescores result text, e.g. an editor buffer. Returns the new text; bytes outside owned fields are kept. */
 export function rescoreText(dataset: Dataset, file: string, text: string, options: RescoreOptions): { text: string; report: RescoreReport; evaluation: Evaluation } {
   const r = new Rescorer(dataset, file, options);
+  const steps = rescoreSteps(r, text, options, 1000);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return { text: step.value, ...r.report() };
+}
+
+/**
+ * The same as `rescoreText`, but it yields to the event loop every `linesPerSlice` lines, so that a
+ * Cancel button (checked through `isCancelled`) and progress reports work while a long buffer is rescored.
+ */
+export async function rescoreTextInSlices(
+  dataset: Dataset,
+  file: string,
+  text: string,
+  options: RescoreOptions & { linesPerSlice?: number },
+): Promise<{ text: string; report: RescoreReport; evaluation: Evaluation }> {
+  const r = new Rescorer(dataset, file, options);
+  const steps = rescoreSteps(r, text, options, options.linesPerSlice ?? 2000);
+  let step = steps.next();
+  while (!step.done) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    step = steps.next();
+  }
+  return { text: step.value, ...r.report() };
+}
+
+/** Rescores text line by line, pausing (and reporting progress) every `slice` lines; returns the new text. */
+function* rescoreSteps(r: Rescorer, text: string, options: RescoreOptions, slice: number): Generator<void, string> {
   const parts: string[] = [];
   let consumed = 0;
   for (const line of splitLines(text)) {
     parts.push(r.process(line));
     consumed += line.text.length + line.eol.length;
-    if (line.number % 1000 === 0) options.onProgress?.(consumed / text.length, line.number);
+    if (line.number % slice === 0) {
+      options.onProgress?.(consumed / text.length, line.number);
+      yield;
+    }
   }
-  return { text: parts.join(''), ...r.report() };
+  return parts.join('');
 }
 
 /**

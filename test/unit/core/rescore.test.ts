@@ -4,7 +4,7 @@ import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSy
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { InvalidUtf8Error, OWNED_FIELDS, readDataset, rescoreFile, rescoreText, RescoreCancelled, topLevelProperties, type Dataset } from '../../../src/core';
+import { InvalidUtf8Error, OWNED_FIELDS, readDataset, rescoreFile, rescoreText, rescoreTextInSlices, RescoreCancelled, topLevelProperties, type Dataset } from '../../../src/core';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 
 let dataset: Dataset;
@@ -57,6 +57,14 @@ describe('rescore keeps every byte it does not own', () => {
   it('a duplicated owned key is replaced at every occurrence', () => {
     const out = rescoreText(dataset, 'r.jsonl', '{"uid":"q_choice","score":0,"prediction":"C","score":1}', opts).text;
     assert.equal(out, '{"uid":"q_choice","score":1,"prediction":"C","score":1,"parsed":"C","score_detail":{"passed":1,"of":1}}');
+  });
+  it('in slices: the same text as rescoreText, and a cancel between slices stops it', async () => {
+    const text = Array.from({ length: 10 }, (_, i) => `{"uid":"q_choice","prediction":"${'ABCD'[i % 4]}"}`).join('\n') + '\n';
+    const sliced = await rescoreTextInSlices(dataset, 'r.jsonl', text, { ...opts, linesPerSlice: 3 });
+    assert.equal(sliced.text, rescoreText(dataset, 'r.jsonl', text, opts).text);
+    let cancelled = false;
+    const run = rescoreTextInSlices(dataset, 'r.jsonl', text, { ...opts, linesPerSlice: 3, isCancelled: () => cancelled, onProgress: () => (cancelled = true) });
+    await assert.rejects(run, RescoreCancelled);
   });
   it('reports overall before and after and changed lines', () => {
     const text = '{"uid":"q_choice","prediction":"C","score":0}\n{"uid":"q_angle","prediction":"-134","score":1}\n';
