@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { SUBTASKS, evaluateFile } from '../../../src/core';
 import { COMMANDS } from '../../../src/ids';
-import { DEMO_RESULTS, copyIntoWorkspace, demoDatasetFromCore, fireCommand, openDemo, scorePattern, scoringProfile, subtaskNodes, waitFor } from './helpers';
+import { DEMO_RESULTS, copyIntoWorkspace, demoDatasetFromCore, fireCommand, openDemo, scorePattern, scoringProfile, subtaskNodes, waitFor, walk } from './helpers';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
 export function resultTests(): void {
@@ -50,6 +51,43 @@ export function resultTests(): void {
         const node = subtaskNodes(await api.questionsTree()).find((s) => s.label.startsWith(`${info.abbreviation} · `));
         return scorePattern(score).test(node?.description ?? '');
       });
+    });
+
+    it('reloads a result file changed on disk: scores update, every tree item keeps its id, the viewer keeps its question', async () => {
+      const api = await openDemo();
+      const uri = copyIntoWorkspace(DEMO_RESULTS.noisyOracle, 'watch-result');
+      await fireCommand(COMMANDS.loadResultFile, uri);
+      await vscode.commands.executeCommand(COMMANDS.setActiveResult, uri);
+      await api.whenIdle();
+      const ids = (tree: Awaited<ReturnType<typeof api.questionsTree>>) => {
+        const out: string[] = [];
+        walk(tree, (n) => out.push(n.id));
+        return out;
+      };
+      const before = await api.questionsTree();
+      const lines = readFileSync(uri.fsPath, 'utf8').split('\n');
+      const first = JSON.parse(lines[0]) as { uid: string; prediction: string };
+      let description: string | undefined;
+      walk(before, (n) => {
+        if (n.id.endsWith(first.uid)) description = n.description;
+      });
+      assert.ok(description, `no tree item for ${first.uid}`);
+      await vscode.commands.executeCommand(COMMANDS.openQuestion, first.uid);
+      await waitFor('the viewer to show the question', () => api.viewerQuestion() === first.uid);
+
+      // An unparseable answer: the question's description must change to "unparsed" once the watcher reloads.
+      lines[0] = JSON.stringify({ ...first, prediction: 'I cannot tell' });
+      writeFileSync(uri.fsPath, lines.join('\n'));
+      const after = await waitFor('the watcher to reload the changed file', async () => {
+        const tree = await api.questionsTree();
+        let now: string | undefined;
+        walk(tree, (n) => {
+          if (n.id.endsWith(first.uid)) now = n.description;
+        });
+        return now !== description && /unparsed/i.test(now ?? '') ? tree : undefined;
+      });
+      assert.deepEqual(ids(after), ids(before), 'tree item ids are stable across a reload, so VS Code keeps selection and expansion');
+      assert.equal(api.viewerQuestion(), first.uid, 'the viewer stays on its question');
     });
   });
 }
