@@ -14,14 +14,18 @@ export interface ParseOutcome {
 const NUMBER = String.raw`((?<![\p{L}\p{N}])[-\u2212\u2013])?(\d+(?:\.\d+)?|\.\d+)`;
 const FIRST_NUMBER_RE = new RegExp(NUMBER, 'u');
 
+const ANSWER_TAG_RE = /<answer>([\s\S]*?)<\/answer>/gi;
+
 /** Steps 1-2 of the parsing rules: text after the last </think>, then the last <answer>...</answer>. */
 export function answerRegion(raw: string): [number, number] {
   let start = 0;
   let end = raw.length;
   const think = raw.lastIndexOf('</think>');
   if (think >= 0) start = think + '</think>'.length;
-  const tail = raw.slice(start, end);
-  const re = /<answer>([\s\S]*?)<\/answer>/gi;
+  if (raw.indexOf('<', start) === -1) return [start, end]; // no tag: skips the regex for most short answers
+  const tail = start === 0 ? raw : raw.slice(start, end);
+  const re = ANSWER_TAG_RE;
+  re.lastIndex = 0;
   let last: RegExpExecArray | null = null;
   for (let m = re.exec(tail); m; m = re.exec(tail)) last = m;
   if (last) {

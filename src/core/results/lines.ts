@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 
 export interface Line {
@@ -25,27 +26,30 @@ export function* splitLines(text: string): Generator<Line> {
   }
 }
 
+/** Bytes per read: large enough that per-read costs vanish, small enough to keep memory bounded. */
+const READ_CHUNK_BYTES = 1 << 20;
+
 /**
  * Streams a UTF-8 file as batches of lines (one batch per 1 MiB chunk read), keeping endings.
  * Memory stays bounded by the chunk size and the longest line; batching keeps per-line overhead low.
  */
 export async function* readLineBatches(path: string): AsyncGenerator<Line[]> {
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  // Strict decoding: a lossy decoder would turn invalid bytes into U+FFFD and a rewrite would change them.
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let carry = '';
+  const stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+  // Bytes are decoded up to the last newline read: a newline byte never sits inside a UTF-8 character,
+  // so each decoded part is whole characters, and the rest of the chunk waits for the next one.
+  let carry: Buffer = Buffer.alloc(0);
   let number = 1;
-  let offset = 0;
+  let offset = 0; // file offset of carry[0]
   for await (const bytes of stream as AsyncIterable<Buffer>) {
-    let chunk: string;
-    try {
-      chunk = decoder.decode(bytes, { stream: true });
-    } catch {
-      const bad = firstInvalidByte(bytes);
-      throw new InvalidUtf8Error(path, number + countByte(bytes.subarray(0, bad), 0x0a), offset + bad);
+    const lastNl = bytes.lastIndexOf(0x0a);
+    if (lastNl === -1) {
+      carry = Buffer.concat([carry, bytes]);
+      continue;
     }
-    offset += bytes.length;
-    const text = carry + chunk;
+    const part = carry.length > 0 ? Buffer.concat([carry, bytes.subarray(0, lastNl + 1)]) : bytes.subarray(0, lastNl + 1);
+    const text = decodeStrict(path, part, number, offset);
+    offset += part.length;
+    carry = Buffer.from(bytes.subarray(lastNl + 1)); // a copy: the stream may reuse its buffers
     const batch: Line[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
@@ -53,15 +57,22 @@ export async function* readLineBatches(path: string): AsyncGenerator<Line[]> {
       batch.push({ number: number++, text: text.slice(start, cr ? nl - 1 : nl), eol: cr ? '\r\n' : '\n' });
       start = nl + 1;
     }
-    carry = text.slice(start);
-    if (batch.length > 0) yield batch;
+    yield batch;
   }
-  try {
-    carry += decoder.decode();
-  } catch {
-    throw new InvalidUtf8Error(path, number, offset); // the file ends inside a character
+  if (carry.length > 0) yield [{ number, text: decodeStrict(path, carry, number, offset), eol: '' }];
+}
+
+/**
+ * Strict decoding: a lossy decoder would turn invalid bytes into U+FFFD and a rewrite would change them.
+ * `isUtf8` validates (it refuses surrogates and overlong forms, as a fatal TextDecoder does) and then the
+ * plain decoder is exact, and both are much faster than a streaming TextDecoder.
+ */
+function decodeStrict(path: string, bytes: Buffer, firstLine: number, offset: number): string {
+  if (!isUtf8(bytes)) {
+    const bad = firstInvalidByte(bytes);
+    throw new InvalidUtf8Error(path, firstLine + countByte(bytes.subarray(0, bad), 0x0a), offset + bad);
   }
-  if (carry.length > 0) yield [{ number, text: carry, eol: '' }];
+  return bytes.toString('utf8');
 }
 
 function countByte(bytes: Uint8Array, b: number): number {

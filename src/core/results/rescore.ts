@@ -3,7 +3,8 @@ import { chmod, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import { topLevelProperties } from '../jsonText';
-import { parsedToJson } from '../parsing/parsedValue';
+import { parsedToJson, type ParsedJson } from '../parsing/parsedValue';
+import type { ScoreDetail } from '../scoring/scorer';
 import { ScoreAccumulator } from '../scoring/aggregate';
 import { isSubtaskKey } from '../subtasks';
 import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
@@ -40,18 +41,24 @@ type OwnedValues = Record<(typeof OWNED_FIELDS)[number], unknown>;
  * `record` is the line already parsed; it saves a second parse to find which owned fields exist.
  */
 export function rewriteLine(text: string, owned: OwnedValues, record: Record<string, unknown> = JSON.parse(text)): string {
+  return rewriteOwnedFields(text, owned, record, ownedMembers);
+}
+
+/** `rewriteLine` with the owned members' JSON written by `members` (in the line's style) for an insertion. */
+function rewriteOwnedFields<T extends OwnedValues>(text: string, owned: T, record: Record<string, unknown>, members: (owned: T, spaced: boolean) => string): string {
   // Follow the line's own style: `"k": v, ` when it puts a space after colons, else compact.
   const spaced = text.includes('": ');
-  const fmt = (v: unknown) => (spaced && v !== null && typeof v === 'object' ? spacedJson(v) : JSON.stringify(v));
+  const sep = spaced ? ', ' : ',';
   const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k);
-  if (!has('parsed') && !has('score') && !has('score_detail')) {
-    // Common case, a first rescore: one insertion before the closing brace.
+  const hasAny = has('parsed') || has('score') || has('score_detail');
+  if (!hasAny || (has('parsed') && has('score') && has('score_detail'))) {
+    const inserted = members(owned, spaced);
     let before = text.lastIndexOf('}');
     while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
-    const colon = spaced ? ': ' : ':';
-    const sep = spaced ? ', ' : ',';
-    const lead = text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep;
-    return `${text.slice(0, before)}${lead}"parsed"${colon}${fmt(owned.parsed)}${sep}"score"${colon}${fmt(owned.score)}${sep}"score_detail"${colon}${fmt(owned.score_detail)}${text.slice(before)}`;
+    // Common case, a first rescore: one insertion before the closing brace.
+    if (!hasAny) return `${text.slice(0, before)}${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}${text.slice(before)}`;
+    // Common case, a repeat rescore: the line ends with exactly what an insertion would write now.
+    if (endsWithCurrentMembers(text, before, sep + inserted)) return text;
   }
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const present = new Set<string>();
@@ -62,14 +69,13 @@ export function rewriteLine(text: string, owned: OwnedValues, record: Record<str
     // Keep the user's spelling of an equal value (`1.0` for 1): a second rescore changes nothing.
     // Each occurrence is compared on its own literal, so a duplicated key is fixed everywhere.
     if (JSON.stringify(JSON.parse(text.slice(p.valueStart, p.valueEnd))) === JSON.stringify(next)) continue;
-    edits.push({ start: p.valueStart, end: p.valueEnd, text: fmt(next) });
+    edits.push({ start: p.valueStart, end: p.valueEnd, text: ownedJson(next, spaced) });
   }
   const missing = OWNED_FIELDS.filter((k) => !present.has(k));
   if (missing.length > 0) {
     let before = text.lastIndexOf('}');
     while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
-    const sep = spaced ? ', ' : ',';
-    const inserted = missing.map((k) => `"${k}"${spaced ? ': ' : ':'}${fmt(owned[k])}`).join(sep);
+    const inserted = missing.map((k) => `"${k}"${spaced ? ': ' : ':'}${ownedJson(owned[k], spaced)}`).join(sep);
     edits.push({ start: before, end: before, text: sep + inserted });
   }
   if (edits.length === 0) return text;
@@ -77,6 +83,55 @@ export function rewriteLine(text: string, owned: OwnedValues, record: Record<str
   let out = text;
   for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
+}
+
+/** `"parsed":…,"score":…,"score_detail":…` in the line's style, as an insertion writes them. */
+function ownedMembers(owned: OwnedValues, spaced: boolean): string {
+  const colon = spaced ? ': ' : ':';
+  const sep = spaced ? ', ' : ',';
+  return `"parsed"${colon}${ownedJson(owned.parsed, spaced)}${sep}"score"${colon}${ownedJson(owned.score, spaced)}${sep}"score_detail"${colon}${ownedJson(owned.score_detail, spaced)}`;
+}
+
+/** The owned values of a scored line, as the scorer makes them. */
+interface ScoredValues {
+  parsed: ParsedJson;
+  score: number;
+  score_detail: ScoreDetail | null;
+}
+
+/** `ownedMembers` for values of known types: the same text, without JSON.stringify's generic walk. */
+function scoredMembers(owned: ScoredValues, spaced: boolean): string {
+  const colon = spaced ? ': ' : ':';
+  const sep = spaced ? ', ' : ',';
+  const p = owned.parsed;
+  const parsed = Array.isArray(p) ? `[${numberJson(p[0])}${sep}${numberJson(p[1])}]` : ownedJson(p, spaced);
+  const d = owned.score_detail;
+  // Keys in the order the scorer creates them, which is the order JSON.stringify would write.
+  const detail =
+    d === null ? 'null' : `{${d.error === undefined ? '' : `"error"${colon}${numberJson(d.error)}${sep}`}"passed"${colon}${numberJson(d.passed)}${sep}"of"${colon}${numberJson(d.of)}}`;
+  return `"parsed"${colon}${parsed}${sep}"score"${colon}${numberJson(owned.score)}${sep}"score_detail"${colon}${detail}`;
+}
+
+/** What JSON.stringify writes for a number, without its overhead. */
+function numberJson(v: number): string {
+  return Number.isFinite(v) ? String(v) : 'null';
+}
+
+/**
+ * True when `text` (valid JSON) ends, before its closing brace at `before`, with `tail` (separator and owned
+ * members) and names each owned key only there. Then every owned value is already written as the slow path
+ * would keep it, so the line is unchanged. A `\u` escape could spell a duplicate key: left to the slow path.
+ */
+function endsWithCurrentMembers(text: string, before: number, tail: string): boolean {
+  const start = before - tail.length;
+  return text.startsWith(tail, start) && !OWNED_KEY_OR_ESCAPE_RE.test(text.slice(0, start)) && !text.includes('\\u', start);
+}
+const OWNED_KEY_OR_ESCAPE_RE = /"(?:parsed|score|score_detail)"|\\u/;
+
+/** JSON of an owned value; objects get a space after colons and commas in a spaced line. */
+function ownedJson(v: unknown, spaced: boolean): string {
+  if (typeof v === 'number') return numberJson(v);
+  return spaced && v !== null && typeof v === 'object' ? spacedJson(v) : JSON.stringify(v);
 }
 
 function isSpace(c: number): boolean {
@@ -109,11 +164,8 @@ class Rescorer {
     const old = out.record.score;
     if (typeof old === 'number') this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed: out.record.parsed === null });
     if (old !== out.result.score) this.changed++;
-    const text = rewriteLine(
-      line.text,
-      { parsed: parsedToJson(out.parse.parsed), score: out.result.score, score_detail: out.result.detail },
-      out.record,
-    );
+    const owned: ScoredValues = { parsed: parsedToJson(out.parse.parsed), score: out.result.score, score_detail: out.result.detail };
+    const text = rewriteOwnedFields(line.text, owned, out.record, scoredMembers);
     return text + line.eol;
   }
 
@@ -201,10 +253,11 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
   try {
     try {
       for await (const batch of readLineBatches(abs)) {
-        let chunk = '';
-        for (const line of batch) chunk += r.process(line);
+        // One join per batch: cheaper to flatten and encode than a string grown line by line.
+        const parts: string[] = [];
+        for (const line of batch) parts.push(r.process(line));
         progress(batch);
-        await fh.write(chunk);
+        await fh.write(Buffer.from(parts.join('')));
       }
       await fh.sync(); // the new bytes are on disk before the rename makes them the file
     } finally {

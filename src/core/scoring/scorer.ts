@@ -1,6 +1,6 @@
 import type { ParsedValue } from '../parsing/parsedValue';
 import { ANGLE_TOLERANCES_DEG, MRA_THRESHOLDS_HUNDREDTHS, MRA_THRESHOLDS_VSIBENCH_DOUBLES, POINT_THRESHOLDS } from './constants';
-import { absBig, align } from './decimal';
+import { absBig, align, alignInDoubles, isExactInDouble } from './decimal';
 import type { ScoringProfile } from './profiles';
 
 /** What a score is made of, written to `score_detail` and shown by the viewer. */
@@ -37,6 +37,13 @@ export function scoreParsed(truth: ParsedValue, pred: ParsedValue | null, profil
   }
 }
 
+/** How many thresholds pass, without building the array of them. */
+function countWhere(thresholds: readonly number[], passes: (t: number) => boolean): number {
+  let n = 0;
+  for (const t of thresholds) if (passes(t)) n++;
+  return n;
+}
+
 function fromPasses(detail: ScoreDetail): QuestionScore {
   return { score: detail.passed / detail.of, detail };
 }
@@ -47,6 +54,24 @@ type Point = Extract<ParsedValue, { kind: 'point' }>;
 
 /** Circular error e = min(d, 360 - d), d = |p - g| mod 360, compared exactly on the decimals. */
 function angleDetail(g: Angle, p: Angle): ScoreDetail {
+  return angleDetailInDoubles(g, p) ?? angleDetailBig(g, p);
+}
+
+/** The same comparisons on integers held exactly in doubles; null when any would not be exact. */
+function angleDetailInDoubles(g: Angle, p: Angle): ScoreDetail | null {
+  const a = alignInDoubles(g.exact, p.exact);
+  if (!a) return null;
+  const [gi, pi] = a.ints;
+  const full = 360 * a.unit;
+  const diff = Math.abs(pi - gi);
+  if (!isExactInDouble(full) || !isExactInDouble(diff)) return null;
+  const d = diff % full;
+  const e = d < full - d ? d : full - d;
+  const passed = countWhere(ANGLE_TOLERANCES_DEG, (t) => e <= t * a.unit); // t * unit < full: exact
+  return { error: e / a.unit, passed, of: ANGLE_TOLERANCES_DEG.length };
+}
+
+function angleDetailBig(g: Angle, p: Angle): ScoreDetail {
   const { ints: [gi, pi], scale } = align(g.exact, p.exact);
   const unit = 10n ** BigInt(scale);
   const full = 360n * unit;
@@ -61,6 +86,22 @@ function angleDetail(g: Angle, p: Angle): ScoreDetail {
  * Cross-multiplied on integers: 100 * |p-g| < (100 - k) * g.
  */
 function mraExact(g: Distance, p: Distance): ScoreDetail {
+  return mraExactInDoubles(g, p) ?? mraExactBig(g, p);
+}
+
+function mraExactInDoubles(g: Distance, p: Distance): ScoreDetail | null {
+  const a = alignInDoubles(g.exact, p.exact);
+  if (!a) return null;
+  const [gi, pi] = a.ints;
+  const diff = Math.abs(pi - gi);
+  const denom = gi === 0 ? null : Math.abs(gi);
+  // The largest products compared: 100 * diff and 100 * (denom or unit).
+  if (!isExactInDouble(100 * diff) || !isExactInDouble(100 * (denom ?? a.unit))) return null;
+  const passed = countWhere(MRA_THRESHOLDS_HUNDREDTHS, (k) => 100 * diff < (100 - k) * (denom ?? a.unit));
+  return { error: diff / (denom ?? a.unit), passed, of: MRA_THRESHOLDS_HUNDREDTHS.length };
+}
+
+function mraExactBig(g: Distance, p: Distance): ScoreDetail {
   const { ints: [gi, pi] } = align(g.exact, p.exact);
   const diff = absBig(pi - gi);
   const denom = gi === 0n ? null : absBig(gi);
@@ -81,6 +122,25 @@ function mraVsibench(g: number, p: number): ScoreDetail {
 
 /** Euclidean distance on [0, 999], compared exactly: dx^2 + dy^2 <= t^2. */
 function pointDetail(g: Point, p: Point): ScoreDetail {
+  return pointDetailInDoubles(g, p) ?? pointDetailBig(g, p);
+}
+
+const LARGEST_POINT_THRESHOLD = Math.max(...POINT_THRESHOLDS);
+
+function pointDetailInDoubles(g: Point, p: Point): ScoreDetail | null {
+  const a = alignInDoubles(g.exactX, g.exactY, p.exactX, p.exactY);
+  if (!a) return null;
+  const [gx, gy, px, py] = a.ints;
+  const dx = px - gx;
+  const dy = py - gy;
+  const d2 = dx * dx + dy * dy; // exact when it is at most 2^53 - 1 (then so are both squares)
+  const top = LARGEST_POINT_THRESHOLD * a.unit;
+  if (!isExactInDouble(dx) || !isExactInDouble(dy) || !isExactInDouble(d2) || !isExactInDouble(top * top)) return null;
+  const passed = countWhere(POINT_THRESHOLDS, (t) => d2 <= t * a.unit * (t * a.unit));
+  return { error: Math.hypot(dx, dy) / a.unit, passed, of: POINT_THRESHOLDS.length };
+}
+
+function pointDetailBig(g: Point, p: Point): ScoreDetail {
   const { ints: [gx, gy, px, py], scale } = align(g.exactX, g.exactY, p.exactX, p.exactY);
   const unit = 10n ** BigInt(scale);
   const dx = px - gx;
