@@ -281,5 +281,3 @@ async function mediaRef(role: MediaRef['role'], rel: string, dir: string, root: 
   }
   return ref;
 }
-
-export { lineAt };
