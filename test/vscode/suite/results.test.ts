@@ -77,8 +77,14 @@ export function resultTests(): void {
 
       // An unparseable answer: the question's description must change to "unparsed" once the watcher reloads.
       lines[0] = JSON.stringify({ ...first, prediction: 'I cannot tell' });
-      writeFileSync(uri.fsPath, lines.join('\n'));
+      // The file watcher starts asynchronously after the load, so a write in the same instant can go unseen;
+      // the test writes again every 2 s until the reload shows (a person's edit comes much later anyway).
+      let lastWrite = 0;
       const after = await waitFor('the watcher to reload the changed file', async () => {
+        if (Date.now() - lastWrite > 2000) {
+          writeFileSync(uri.fsPath, lines.join('\n'));
+          lastWrite = Date.now();
+        }
         const tree = await api.questionsTree();
         let now: string | undefined;
         walk(tree, (n) => {
