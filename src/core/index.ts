@@ -1,14 +1,7 @@
-// The GST-Bench engine: pure TypeScript, no `vscode` import. Shared by the CLI, the extension host and the webview.
-export * from './subtasks';
-export * from './problems';
+// The GST-Bench engine for Node (the CLI and the extension host): the browser-safe shared layer, plus the
+// dataset reader and result-file I/O. No `vscode` import. The webview never imports it.
+export * from '../shared';
 export * from './jsonText';
-export * from './scoring/constants';
-export * from './scoring/profiles';
-export * from './scoring/decimal';
-export * from './scoring/scorer';
-export * from './scoring/aggregate';
-export * from './parsing/parsedValue';
-export * from './parsing/answerParser';
 export * from './dataset/mediaType';
 export * from './dataset/safePath';
 export * from './dataset/question';
@@ -18,4 +11,3 @@ export * from './results/lines';
 export * from './results/scoreLine';
 export * from './results/evaluation';
 export * from './results/rescore';
-export * from './report/table';

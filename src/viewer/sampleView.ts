@@ -3,9 +3,9 @@
 import { stat } from 'node:fs/promises';
 import type { Dataset, MediaRef, Question } from '../core/dataset/question';
 import { resolveMediaPath } from '../core/dataset/safePath';
-import { formatParsed, parsedToJson } from '../core/parsing/parsedValue';
+import { formatParsed, parsedToJson } from '../shared/parsing/parsedValue';
 import type { QuestionOutcome } from '../core/results/evaluation';
-import { subtaskInfo } from '../core/subtasks';
+import { subtaskInfo } from '../shared/subtasks';
 import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../protocol/messages';
 import { readVideoInfo } from './mp4Info';
 import type { ViewerResult } from './viewerHost';

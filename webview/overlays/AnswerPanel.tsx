@@ -1,5 +1,5 @@
 import React from 'react';
-import { POINT_SCALE_MAX } from '../../src/core/scoring/constants';
+import { POINT_SCALE_MAX } from '../../src/shared/scoring/constants';
 import type { GeometryView, MediaView, SampleView } from '../../src/protocol';
 import { formatNumber } from '../format';
 import { TRUTH_COLOR } from '../theme';

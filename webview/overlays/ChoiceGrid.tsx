@@ -1,5 +1,5 @@
 import React from 'react';
-import { CHOICE_LETTERS } from '../../src/core/scoring/constants';
+import { CHOICE_LETTERS } from '../../src/shared/scoring/constants';
 import type { MediaView } from '../../src/protocol';
 import { TRUTH_COLOR } from '../theme';
 import type { Prediction } from './predictions';

@@ -1,5 +1,5 @@
 import React from 'react';
-import { MRA_THRESHOLDS_HUNDREDTHS } from '../../src/core/scoring/constants';
+import { MRA_THRESHOLDS_HUNDREDTHS } from '../../src/shared/scoring/constants';
 import { formatNumber } from '../format';
 import { TRUTH_COLOR } from '../theme';
 import { mraBands, rulerScale } from './geometry';

@@ -1,6 +1,6 @@
-import type { ParsedValue } from '../parsing/parsedValue';
-import type { Problem } from '../problems';
-import type { AnswerKind, SubtaskOrOther } from '../subtasks';
+import type { ParsedValue } from '../../shared/parsing/parsedValue';
+import type { Problem } from '../../shared/problems';
+import type { AnswerKind, SubtaskOrOther } from '../../shared/subtasks';
 import type { MediaType } from './mediaType';
 
 export interface MediaRef {

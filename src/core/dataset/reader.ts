@@ -1,8 +1,8 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { parseGroundTruth } from '../parsing/answerParser';
-import type { Problem } from '../problems';
-import { OTHER, subtaskForTask, subtaskInfo } from '../subtasks';
+import { parseGroundTruth } from '../../shared/parsing/answerParser';
+import type { Problem } from '../../shared/problems';
+import { OTHER, subtaskForTask, subtaskInfo } from '../../shared/subtasks';
 import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
 import { sniffFile } from './mediaType';
 import { resolveMediaPath } from './safePath';

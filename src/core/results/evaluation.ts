@@ -1,10 +1,10 @@
 import type { Dataset } from '../dataset/question';
-import type { ParseOutcome } from '../parsing/answerParser';
-import type { Problem } from '../problems';
-import { ScoreAccumulator, type SubtaskAggregate } from '../scoring/aggregate';
-import type { ScoreDetail } from '../scoring/scorer';
-import type { ScoringProfile } from '../scoring/profiles';
-import { isSubtaskKey, type SubtaskKey } from '../subtasks';
+import type { ParseOutcome } from '../../shared/parsing/answerParser';
+import type { Problem } from '../../shared/problems';
+import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/aggregate';
+import type { ScoreDetail } from '../../shared/scoring/scorer';
+import type { ScoringProfile } from '../../shared/scoring/profiles';
+import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, type ScoreContext } from './scoreLine';

@@ -1,8 +1,8 @@
 import type { Dataset, Question } from '../dataset/question';
-import { parsePrediction, type ParseOutcome } from '../parsing/answerParser';
-import type { Problem } from '../problems';
-import { scoreParsed, type QuestionScore } from '../scoring/scorer';
-import type { ScoringProfile } from '../scoring/profiles';
+import { parsePrediction, type ParseOutcome } from '../../shared/parsing/answerParser';
+import type { Problem } from '../../shared/problems';
+import { scoreParsed, type QuestionScore } from '../../shared/scoring/scorer';
+import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { getPath, type FieldMapping } from './fieldPath';
 
 export interface ScoreContext {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseGroundTruth, parsePrediction } from '../../../src/core/parsing/answerParser';
-import { ANGLE_TOLERANCES_DEG, MRA_THRESHOLDS_HUNDREDTHS, POINT_THRESHOLDS } from '../../../src/core/scoring/constants';
-import { scoreParsed } from '../../../src/core/scoring/scorer';
+import { parseGroundTruth, parsePrediction } from '../../../src/shared/parsing/answerParser';
+import { ANGLE_TOLERANCES_DEG, MRA_THRESHOLDS_HUNDREDTHS, POINT_THRESHOLDS } from '../../../src/shared/scoring/constants';
+import { scoreParsed } from '../../../src/shared/scoring/scorer';
 import {
   angularError,
   bandsContaining,
