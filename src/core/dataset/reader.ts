@@ -1,10 +1,11 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseGroundTruth } from '../../shared/parsing/answerParser';
 import type { Problem } from '../../shared/problems';
 import { OTHER, subtaskForTask, subtaskInfo } from '../../shared/subtasks';
 import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
 import { sniffFile } from './mediaType';
+import { readDatasetFile } from './safeRead';
 import { resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
 
@@ -29,7 +30,11 @@ const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied
 export async function readDataset(target: string, options: ReadDatasetOptions = {}): Promise<Dataset> {
   const abs = path.resolve(target);
   const st = await stat(abs); // throws for a missing path: a usage error, not a data problem
-  if (st.isFile()) return readAnnotationsFile(abs, options);
+  if (st.isFile()) {
+    const realFile = await realpath(abs);
+    return readAnnotationsFile(realFile, path.dirname(realFile), options);
+  }
+  if (!st.isDirectory()) throw new Error(`${target} is neither a folder nor a regular file`);
   const root = await realpath(abs);
   const problems: Problem[] = [];
   const questions: Question[] = [];
@@ -42,13 +47,14 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   await Promise.all(
     sampleDirs.map(async (dir, order) => {
       const file = path.join(dir, QUESTION_FILE);
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch {
-        return; // a folder without question.json is not a sample
-      }
+      const read = await readDatasetFile(root, file);
+      if (!read.ok && read.missing) return; // a folder without question.json is not a sample
       present.add(path.basename(dir));
+      if (!read.ok) {
+        problems.push({ file, severity: 'error', message: `not read: ${read.reason}` });
+        return;
+      }
+      const text = read.text;
       const parsed = parseJsonWithLocation(text);
       if (!parsed.ok) {
         problems.push({ file, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
@@ -67,16 +73,19 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   if (!ownQuestion) await checkSummary(root, present, problems);
   if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
     const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE);
-    if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), options);
+    if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), root, options);
   }
   return finish(root, 'folders', ordered, problems);
 }
 
-async function readAnnotationsFile(file: string, options: ReadDatasetOptions): Promise<Dataset> {
-  const realFile = await realpath(file);
-  const root = path.dirname(realFile);
+/** Reads a layout-B annotations file, which must lie inside `root` (its own folder, or the folder it was found in). */
+async function readAnnotationsFile(file: string, root: string, options: ReadDatasetOptions): Promise<Dataset> {
+  const read = await readDatasetFile(root, file);
+  // The annotations file is the whole dataset: not reading it is a failure to open the dataset.
+  if (!read.ok) throw new Error(`${file}: not read: ${read.missing ? 'no such file' : read.reason}`);
+  const realFile = read.path;
   const problems: Problem[] = [];
-  const text = await readFile(realFile, 'utf8');
+  const text = read.text;
   const records: Array<{ value: unknown; line: number }> = [];
   if (realFile.endsWith('.jsonl')) {
     text.split('\n').forEach((raw, i) => {
@@ -123,12 +132,12 @@ function finish(root: string, layout: Dataset['layout'], questions: Question[], 
 
 async function checkSummary(root: string, present: Set<string>, problems: Problem[]): Promise<void> {
   const file = path.join(root, SUMMARY_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
+  const read = await readDatasetFile(root, file);
+  if (!read.ok) {
+    if (!read.missing) problems.push({ file, severity: 'error', message: `not read: ${read.reason}` });
     return; // optional
   }
+  const text = read.text;
   const parsed = parseJsonWithLocation(text);
   if (!parsed.ok) {
     problems.push({ file, line: parsed.line, severity: 'warning', message: `invalid JSON: ${parsed.message}` });
