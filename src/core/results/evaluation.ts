@@ -5,6 +5,7 @@ import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/ag
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
+import { excerpt } from '../../shared/text/messageText';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, type ScoreContext } from './scoreLine';
@@ -99,7 +100,7 @@ export class EvaluationBuilder {
         line: d.line,
         severity: 'warning',
         uid: d.uid,
-        message: `${this.duplicates} line(s) repeat a uid seen earlier (first: ${d.uid}, line ${d.earlier}); the last line for each uid counts`,
+        message: `${this.duplicates} line(s) repeat a uid seen earlier (first: ${excerpt(d.uid)}, line ${d.earlier}); the last line for each uid counts`,
       });
     }
     const acc = new ScoreAccumulator();
