@@ -5,16 +5,13 @@ import * as path from 'node:path';
 import { after } from 'node:test';
 
 const made: string[] = [];
-let hooked = false;
+// Registered when a test file imports this module, so it runs once, after all of that file's tests.
+after(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A fresh temp folder, removed after the test file's tests have run. */
 export function tempDir(prefix = 'gst-test-'): string {
-  if (!hooked) {
-    hooked = true;
-    after(() => {
-      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-    });
-  }
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   made.push(dir);
   return dir;
