@@ -225,7 +225,7 @@ async function buildQuestionUnguarded(value: unknown, source: Source, dir: strin
   if (!('answer' in rec)) problem('missing "answer"');
   else if (info) {
     truth = parseGroundTruth(info.kind, rec.answer);
-    if (!truth) problem(`bad answer ${jsonExcerpt(rec.answer)} for a ${info.kind} question`, 'error', 'answer');
+    if (!truth) problem(`bad answer ${jsonExcerpt(rec.answer)} for ${info.kind === 'angle' ? 'an' : 'a'} ${info.kind} question`, 'error', 'answer');
     const outOfRange = truth ? answerRangeProblem(truth) : undefined;
     if (outOfRange) problem(`${outOfRange} (it is scored as written)`, 'error', 'answer');
   }
