@@ -110,16 +110,31 @@ export function resamplingOptions(o: Partial<ResamplingOptions> = {}): Resamplin
 
 const scaled = (means: Float64Array) => means.map((m) => 100 * m);
 
+type Entry = { uid: string; result: QuestionResult };
+const sortedCache = new WeakMap<ResultSet, Map<SubtaskKey, Entry[]>>();
+
+/** Each subtask's results in dataset order (computed once per set). */
+function sortedBySubtask(set: ResultSet): Map<SubtaskKey, Entry[]> {
+  let out = sortedCache.get(set);
+  if (out) return out;
+  out = new Map();
+  for (const [uid, result] of set.results) {
+    const list = out.get(result.subtask) ?? [];
+    list.push({ uid, result });
+    out.set(result.subtask, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.result.index - b.result.index);
+  sortedCache.set(set, out);
+  return out;
+}
+
 /** Each subtask's scores in dataset order, optionally only over the uids `keep` accepts. */
 function columnsBySubtask(set: ResultSet, keep?: (uid: string) => boolean): Map<SubtaskKey, QuestionResult[]> {
   const out = new Map<SubtaskKey, QuestionResult[]>();
-  for (const [uid, r] of set.results) {
-    if (keep && !keep(uid)) continue;
-    const list = out.get(r.subtask) ?? [];
-    list.push(r);
-    out.set(r.subtask, list);
+  for (const [subtask, list] of sortedBySubtask(set)) {
+    const kept = keep ? list.filter((e) => keep(e.uid)) : list;
+    if (kept.length > 0) out.set(subtask, kept.map((e) => e.result));
   }
-  for (const list of out.values()) list.sort((a, b) => a.index - b.index);
   return out;
 }
 
@@ -162,8 +177,20 @@ function averageReplicates(perSubtask: Float64Array[], resamples: number): Float
 
 const uidCount = (set: ResultSet) => set.results.size;
 
+/** Per set id and subtask: the bootstrap replicates of its score over its own questions. */
+export type ReplicateTable = Map<string, Map<SubtaskKey, Float64Array>>;
+
+export function bootstrapSets(sets: readonly ResultSet[], options: Partial<ResamplingOptions> = {}): ReplicateTable {
+  const jobs: { set: string; subtask: SubtaskKey; column: Float64Array }[] = [];
+  for (const s of sets) for (const [subtask, list] of columnsBySubtask(s)) jobs.push({ set: s.id, subtask, column: Float64Array.from(list, (r) => r.score) });
+  const reps = bootstrapAll(jobs, resamplingOptions(options));
+  const table: ReplicateTable = new Map(sets.map((s) => [s.id, new Map()]));
+  jobs.forEach((j, k) => table.get(j.set)!.set(j.subtask, reps[k]));
+  return table;
+}
+
 /** Scores of every set with its intervals, coverage and missing counts. */
-export function scoreSets(sets: readonly ResultSet[], options: CompareOptions = {}): SetScores[] {
+export function scoreSets(sets: readonly ResultSet[], options: CompareOptions = {}, replicates = bootstrapSets(sets, options)): SetScores[] {
   const o = resamplingOptions(options);
   const union = new Set<string>();
   const unionPerSubtask = new Map<SubtaskKey, Set<string>>();
@@ -175,17 +202,11 @@ export function scoreSets(sets: readonly ResultSet[], options: CompareOptions = 
       unionPerSubtask.set(r.subtask, u);
     }
   const datasetTotal = options.datasetCounts ? SUBTASK_KEYS.reduce((a, k) => a + (options.datasetCounts![k] ?? 0), 0) : union.size;
-  const jobs: { set: number; subtask: SubtaskKey; column: Float64Array }[] = [];
-  sets.forEach((s, i) => {
-    for (const [subtask, list] of columnsBySubtask(s)) jobs.push({ set: i, subtask, column: Float64Array.from(list, (r) => r.score) });
-  });
-  const reps = bootstrapAll(jobs, o);
-  return sets.map((s, i) => {
+  return sets.map((s) => {
     const acc = aggregate(s);
     const points = acc.subtasks();
     const subtasks: Partial<Record<SubtaskKey, ScoreWithInterval>> = {};
-    const mine = new Map<SubtaskKey, Float64Array>();
-    jobs.forEach((j, k) => j.set === i && mine.set(j.subtask, reps[k]));
+    const mine = replicates.get(s.id)!;
     const present: Float64Array[] = [];
     for (const key of SUBTASK_KEYS) {
       const p = points[key];
@@ -212,42 +233,60 @@ export function scoreSets(sets: readonly ResultSet[], options: CompareOptions = 
   });
 }
 
-/** Observed statistic and sign-flip replicates of one subtask's paired differences. */
+/** One subtask's paired differences (other - baseline) on the questions both answered, in dataset order. */
 interface PairedSubtask {
   subtask: SubtaskKey;
   differences: Float64Array;
+  /** Both sets answered exactly these questions of the subtask: their own replicates already pair them. */
+  sameQuestions: boolean;
 }
 
 /**
  * Paired deltas of each `others` set against `baseline`, on the questions both answered: per subtask and for
  * the Avg., a paired bootstrap interval and a sign-flip permutation p-value of the mean score difference.
+ * Where both sets answered the same questions of a subtask, their own replicates (`replicates`) were drawn on
+ * the same resampled questions, so the delta's replicates are their differences and are not drawn again.
  */
-export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], options: Partial<ResamplingOptions> = {}): PairDelta[] {
+export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], options: Partial<ResamplingOptions> = {}, replicates?: ReplicateTable): PairDelta[] {
   const o = resamplingOptions(options);
+  const sizes = (set: ResultSet) => new Map([...sortedBySubtask(set)].map(([k, list]) => [k, list.length]));
+  const baseSizes = sizes(baseline);
+  const baseAll = aggregate(baseline).subtasks();
   const perPair = others.map((other) => {
-    const both = (uid: string) => baseline.results.has(uid) && other.results.has(uid);
+    const counts = exclusiveCounts(baseline, other);
+    // With the same questions on both sides, every uid passes: no filter, and the baseline's scores are its own.
+    const same = counts.onlyBaseline === 0 && counts.onlyOther === 0;
+    const both = same ? undefined : (uid: string) => baseline.results.has(uid) && other.results.has(uid);
     const b = columnsBySubtask(baseline, both);
+    const otherSizes = sizes(other);
     const jobs: PairedSubtask[] = [];
     for (const [subtask, list] of columnsBySubtask(other, both)) {
       const base = b.get(subtask)!;
       // Both lists hold the same uids sorted by dataset index, so position k is the same question in each.
-      jobs.push({ subtask, differences: Float64Array.from(list, (r, k) => r.score - base[k].score) });
+      const differences = Float64Array.from(list, (r, k) => r.score - base[k].score);
+      jobs.push({ subtask, differences, sameQuestions: list.length === baseSizes.get(subtask) && list.length === otherSizes.get(subtask) });
     }
     jobs.sort((x, y) => SUBTASK_KEYS.indexOf(x.subtask) - SUBTASK_KEYS.indexOf(y.subtask));
-    return { other, both, jobs };
+    return { other, both, jobs, counts };
   });
-  const all = perPair.flatMap((p) => p.jobs.map((j) => ({ subtask: j.subtask, column: j.differences })));
-  const reps = bootstrapAll(all, o);
+  const reusable = (other: ResultSet, j: PairedSubtask) => j.sameQuestions && replicates?.get(other.id)?.has(j.subtask) === true && replicates.get(baseline.id)?.has(j.subtask) === true;
+  const reuse = (other: ResultSet, j: PairedSubtask) => {
+    const ro = replicates!.get(other.id)!.get(j.subtask)!;
+    const rb = replicates!.get(baseline.id)!.get(j.subtask)!;
+    return ro.map((v, r) => v - rb[r]);
+  };
+  const fresh = perPair.flatMap((p) => p.jobs.filter((j) => !reusable(p.other, j)).map((j) => ({ subtask: j.subtask, column: j.differences })));
+  const drawn = bootstrapAll(fresh, o);
   let next = 0;
-  return perPair.map(({ other, both, jobs }) => {
-    const accB = aggregate(baseline, both).subtasks();
+  return perPair.map(({ other, both, jobs, counts }) => {
+    const accB = both ? aggregate(baseline, both).subtasks() : baseAll;
     const accO = aggregate(other, both).subtasks();
     const subtasks: Partial<Record<SubtaskKey, DeltaStat>> = {};
     const boots: Float64Array[] = [];
     const flips: Float64Array[] = [];
     let observedAvg = 0;
     for (const j of jobs) {
-      const boot = reps[next++];
+      const boot = reusable(other, j) ? reuse(other, j) : drawn[next++];
       const n = j.differences.length;
       const flip = signFlipSums(j.differences, o.permutations, stream(o, 'signflip', j.subtask, n)).map((s) => s / n);
       const observed = j.differences.reduce((a, d) => a + d, 0) / n;
@@ -270,7 +309,7 @@ export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], 
         subtasks: jobs.length,
       };
     }
-    return { baseline: baseline.id, other: other.id, paired: true, subtasks, overall, ...exclusiveCounts(baseline, other) };
+    return { baseline: baseline.id, other: other.id, paired: true, subtasks, overall, ...counts };
   });
 }
 
@@ -319,10 +358,11 @@ export function compareSets(sets: readonly ResultSet[], options: CompareOptions 
   const o = resamplingOptions(options);
   const b = options.baseline ?? 0;
   if (b < 0 || b >= sets.length) throw new RangeError(`baseline ${b} is not one of the ${sets.length} sets`);
+  const replicates = bootstrapSets(sets, o);
   return {
     ...o,
     baseline: sets[b].id,
-    sets: scoreSets(sets, options),
-    deltas: pairedDeltas(sets[b], sets.filter((_, i) => i !== b), o),
+    sets: scoreSets(sets, options, replicates),
+    deltas: pairedDeltas(sets[b], sets.filter((_, i) => i !== b), o, replicates),
   };
 }
