@@ -73,13 +73,13 @@ export interface SettingComparison {
   template?: string;
   run?: string;
   setting: Exclude<LocalSetting, 'global'>;
-  /** The delta of this setting against `global`: paired when both hold the same questions, else unpaired. */
+  /** The delta of this setting against `global`: paired on the common questions when there are any, else unpaired. */
   delta: PairDelta;
   /** The paper's own numbers for this model, per subtask: global, this setting, and their difference. */
   paper: Partial<Record<SubtaskKey, { global: number; local: number; delta: number }>>;
 }
 
-const sameQuestions = (a: ResultSet, b: ResultSet) => a.results.size === b.results.size && [...a.results.keys()].every((u) => b.results.has(u));
+const shareQuestions = (a: ResultSet, b: ResultSet) => [...a.results.keys()].some((u) => b.results.has(u));
 
 /**
  * For each model/template/run with a `global` set and local-control sets, the deltas against global beside
@@ -100,7 +100,7 @@ export function settingComparisons(sets: readonly ResultSet[], options: Partial<
       if (setting === 'global') continue;
       const local = family.find((s) => s.setting === setting);
       if (!local) continue;
-      const delta = sameQuestions(global, local) ? pairedDeltas(global, [local], options)[0] : unpairedDelta(global, local, options);
+      const delta = shareQuestions(global, local) ? pairedDeltas(global, [local], options)[0] : unpairedDelta(global, local, options);
       const paper: SettingComparison['paper'] = {};
       for (const r of paperLocalControl(global.model)) paper[r.subtask] = { global: r.scores.global, local: r.scores[setting], delta: r.scores[setting] - r.scores.global };
       out.push({ model: global.model, template: global.template, run: global.run, setting, delta, paper });

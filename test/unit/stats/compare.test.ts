@@ -124,13 +124,17 @@ describe('repeated runs and settings', () => {
     const global = set('g', scores('ed_s', new Array(30).fill(0)), { model: 'GPT-5', setting: 'global' });
     const local = set('l', scores('ed_s', new Array(30).fill(1), 100), { model: 'gpt-5', setting: 'local-video' });
     const same = set('i', scores('ed_s', new Array(30).fill(1)), { model: 'GPT-5', setting: 'local-image' });
-    const [video, image] = settingComparisons([global, local, same]);
+    const [first, second] = settingComparisons([global, local, same]);
     // 'gpt-5' differs from 'GPT-5' only in case, but the family is keyed exactly: only local-image joins 'GPT-5'.
-    assert.equal(video.setting, 'local-image');
-    assert.equal(image, undefined);
-    assert.equal(video.delta.paired, true, 'the same questions: paired');
-    assert.ok(Math.abs(video.paper.ed_s!.delta - (65.61 - 31.09)) < 1e-9);
-    assert.equal(video.paper.ed_s!.global, 31.09);
+    assert.equal(first.setting, 'local-image');
+    assert.equal(second, undefined);
+    assert.equal(first.delta.paired, true, 'the same questions: paired');
+    assert.ok(Math.abs(first.paper.ed_s!.delta - (65.61 - 31.09)) < 1e-9);
+    assert.equal(first.paper.ed_s!.global, 31.09);
+    const overlapping = set('o', scores('ed_s', new Array(30).fill(1), 15), { model: 'GPT-5', setting: 'local-video' });
+    const partial = settingComparisons([global, overlapping])[0];
+    assert.equal(partial.delta.paired, true, 'common questions: paired on them');
+    assert.equal(partial.delta.subtasks.ed_s!.n, 15);
     const unpaired = settingComparisons([global, { ...local, model: 'GPT-5' }])[0];
     assert.equal(unpaired.setting, 'local-video');
     assert.equal(unpaired.delta.paired, false);
