@@ -134,10 +134,12 @@ export function packedBootstrapMeans(columns: readonly ArrayLike<number>[], n: n
   });
   const out = columns.map(() => new Float64Array(resamples));
   const sums = new Float64Array(words);
+  const drawn = new Int32Array(n);
   for (let r = 0; r < resamples; r++) {
     sums.fill(0);
+    rng.fillBelow(drawn, n);
     for (let j = 0; j < n; j++) {
-      const base = rng.below(n) * words;
+      const base = drawn[j] * words;
       for (let w = 0; w < words; w++) sums[w] += matrix[base + w];
     }
     for (let w = 0; w < words; w++) {

@@ -30,6 +30,15 @@ describe('xoshiro128** streams', () => {
     assert.deepEqual(draw('7/bootstrap/ed_v/231'), draw('7/bootstrap/ed_v/231'));
     assert.notDeepEqual(draw('7/bootstrap/ed_v/231'), draw('8/bootstrap/ed_v/231'));
   });
+  it('fillBelow gives the values of as many below() calls, and leaves the stream where they would', () => {
+    const one = new Xoshiro128('fill');
+    const batch = new Xoshiro128('fill');
+    const want = Array.from({ length: 231 }, () => one.below(231));
+    const got = new Int32Array(231);
+    batch.fillBelow(got, 231);
+    assert.deepEqual([...got], want);
+    assert.equal(batch.nextUint32(), one.nextUint32());
+  });
   it('below(n) is uniform: each of 6 faces within 5 % of 1/6 over 60,000 draws', () => {
     const g = new Xoshiro128('dice');
     const counts = new Array(6).fill(0);
