@@ -88,7 +88,8 @@ function section(format: TableFormat, title: string, table: TableModel, notes: s
 export async function runCompare(dataset: Dataset, files: readonly string[], baseline: string | undefined, o: ReportOptions): Promise<number> {
   if (files.length < 2) throw new CliUsageError('compare takes at least two result files');
   const loaded = await loadAll(dataset, files, o);
-  const sets = loaded.flatMap((l) => l.sets);
+  // Ids and paths relative to the working directory, as everywhere in the CLI's output.
+  const sets = loaded.flatMap((l) => l.sets).map((s) => ({ ...s, file: relative(o, s.file), id: relative(o, s.file) + s.id.slice(s.file.length) }));
   if (sets.length < 2) throw new CliUsageError('fewer than two of the files have a scorable line');
   let b = 0;
   if (baseline !== undefined) {
@@ -102,12 +103,10 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
   const settings = settingComparisons(sets, c);
   const problems = loaded.flatMap((l) => l.problems);
   if (o.format === 'json') {
-    const rel = (s: { file: string }) => ({ ...s, file: relative(o, s.file) });
     o.out(
       JSON.stringify(
         {
           ...c,
-          sets: c.sets.map(rel),
           runGroups: groups,
           settings,
           files: loaded.map((l) => ({ file: relative(o, l.file), lines: l.lines, scored: l.scored, skipped: l.skipped })),

@@ -41,7 +41,7 @@ export interface SetIdentity {
   setting?: string;
 }
 
-/** The per-question results of one result file (or of one `setting` within it). */
+/** The per-question results of one result file (or of one `setting` within it); not changed once built. */
 export interface ResultSet extends SetIdentity {
   /** uid -> result, in the file's line order (the order `summary` adds scores in). */
   results: ReadonlyMap<string, QuestionResult>;
