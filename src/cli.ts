@@ -25,7 +25,7 @@ const USAGE = `gst-bench — score and inspect GST-Bench results
 Usage:
   gst-bench rescore <results.jsonl> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
   gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--json|--markdown|--csv|--latex]
-  gst-bench compare <A.jsonl> <B.jsonl> [C.jsonl...] --dataset <dir-or-file> [--baseline A.jsonl] [--seed N] [--json|--markdown|--csv]
+  gst-bench compare <A.jsonl> <B.jsonl> [C.jsonl...] --dataset <dir-or-file> [--baseline A.jsonl] [--seed N] [--disagreements EDv] [--json|--markdown|--csv]
   gst-bench scoreboard [<results.jsonl>...] --dataset <dir-or-file> [--groups proprietary,open-source,...] [--seed N] [--json|--markdown|--csv|--latex]
   gst-bench validate <dataset> [--json]
 
@@ -39,6 +39,7 @@ Options:
   --markdown, --csv, --latex  print the table in that format (the numbers are the same in every format)
   --baseline <file>           compare: the file the deltas are against (default: the first)
   --seed <N>                  compare, scoreboard: seed of the bootstrap, permutations and random baseline (default fixed)
+  --disagreements <subtask>   compare: list that subtask's questions where each file and the baseline disagree
   --groups <list>             scoreboard: the paper's groups to show (proprietary, open-source, embodied, random, human, fine-tuned)
 
 Exit status: 0 every line scored; 1 some lines skipped (listed; the file is still written); 2 usage or I/O error.`;
@@ -93,6 +94,7 @@ async function main(argv: string[]): Promise<number> {
       baseline: { type: 'string' },
       seed: { type: 'string' },
       groups: { type: 'string' },
+      disagreements: { type: 'string' },
     },
   });
   const json = values.json === true;
@@ -176,6 +178,7 @@ async function main(argv: string[]): Promise<number> {
         cwd: process.cwd(),
         out: (t: string) => console.log(t),
         err: (t: string) => console.error(t),
+        disagreements: values.disagreements,
       };
       return command === 'compare' ? runCompare(dataset, positionals, values.baseline, o) : runScoreboard(dataset, positionals, parseGroups(values.groups), o);
     }

@@ -9,6 +9,9 @@ import {
   compareTableModel,
   coverageNotes,
   datasetSubtaskCounts,
+  disagreementCounts,
+  disagreementTableModel,
+  disagreements,
   formatProblem,
   formatScore,
   loadResultFile,
@@ -21,12 +24,14 @@ import {
   settingComparisons,
   settingTableModel,
   simulateRandomBaseline,
+  subtaskByName,
   type Dataset,
   type EvaluateOptions,
   type Evaluation,
   type LoadedResultFile,
   type Problem,
   type ReferenceGroup,
+  type SubtaskKey,
   type TableFormat,
   type TableModel,
 } from '../core';
@@ -85,8 +90,13 @@ function section(format: TableFormat, title: string, table: TableModel, notes: s
 }
 
 /** `compare`: the subtask table of several files with deltas, intervals and p-values against a baseline. */
-export async function runCompare(dataset: Dataset, files: readonly string[], baseline: string | undefined, o: ReportOptions): Promise<number> {
+export async function runCompare(dataset: Dataset, files: readonly string[], baseline: string | undefined, o: ReportOptions & { disagreements?: string }): Promise<number> {
   if (files.length < 2) throw new CliUsageError('compare takes at least two result files');
+  let listed: SubtaskKey | undefined;
+  if (o.disagreements !== undefined) {
+    listed = subtaskByName(o.disagreements);
+    if (!listed) throw new CliUsageError(`--disagreements takes a subtask key or abbreviation (e.g. ed_v or EDv), not "${o.disagreements}"`);
+  }
   const loaded = await loadAll(dataset, files, o);
   // Ids and paths relative to the working directory, as everywhere in the CLI's output.
   const sets = loaded.flatMap((l) => l.sets).map((s) => ({ ...s, file: relative(o, s.file), id: relative(o, s.file) + s.id.slice(s.file.length) }));
@@ -102,6 +112,8 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
   const groups = runGroups(c.sets);
   const settings = settingComparisons(sets, c);
   const problems = loaded.flatMap((l) => l.problems);
+  const others = sets.filter((_, i) => i !== b);
+  const lists = listed ? others.map((other) => ({ other, list: disagreements(sets[b], other, listed!) })) : [];
   if (o.format === 'json') {
     o.out(
       JSON.stringify(
@@ -109,6 +121,7 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
           ...c,
           runGroups: groups,
           settings,
+          ...(listed ? { disagreements: lists.map(({ other, list }) => ({ baseline: sets[b].id, other: other.id, ...list })) } : {}),
           files: loaded.map((l) => ({ file: relative(o, l.file), lines: l.lines, scored: l.scored, skipped: l.skipped })),
           problems: relProblems(o, problems),
         },
@@ -128,6 +141,10 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
     if (o.format !== 'csv') {
       if (groups.length > 0) parts.push(section(o.format, 'Repeated runs (mean and spread across runs)', runGroupTableModel(groups)));
       if (settings.length > 0) parts.push(section(o.format, 'Local control (deltas against global; the paper\'s numbers beside)', settingTableModel(settings)));
+      for (const { other, list } of lists) {
+        const title = `Disagreements on ${list.subtask}, ${other.label} against ${sets[b].label} (${list.common} questions both answered)`;
+        parts.push(section(o.format, title, disagreementTableModel(list, sets[b].label, other.label), disagreementCounts(list, sets[b].label, other.label)));
+      }
     }
     o.out(o.format === 'csv' ? renderTable(compareTableModel(c), 'csv') : parts.join('\n\n'));
     printProblems(o, problems);

@@ -18,4 +18,5 @@ export * from './stats/prng';
 export * from './stats/bootstrap';
 export * from './stats/compare';
 export * from './stats/groups';
+export * from './stats/disagreements';
 export * from './stats/randomBaseline';

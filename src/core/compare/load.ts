@@ -1,6 +1,7 @@
 // Reads result files into the per-question result sets that the statistics compare. A file whose lines carry
 // `setting` becomes one set per setting, so the same question can be compared across the paper's settings.
 import * as path from 'node:path';
+import { formatParsed } from '../../shared/parsing/parsedValue';
 import type { Problem } from '../../shared/problems';
 import type { QuestionResult, ResultSet } from '../../shared/stats/compare';
 import { SUBTASK_KEYS, isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
@@ -57,7 +58,7 @@ export async function loadResultFile(dataset: Dataset, file: string, options: Ev
         bySetting.set(key, group);
       }
       if (group.results.has(r.uid)) group.repeats++;
-      group.results.set(r.uid, { subtask: r.question.subtask as SubtaskKey, score: r.result.score, unparsed: r.parse.parsed === null, index: r.question.index });
+      group.results.set(r.uid, { subtask: r.question.subtask as SubtaskKey, score: r.result.score, unparsed: r.parse.parsed === null, answer: formatParsed(r.parse.parsed), index: r.question.index });
     }
   }
   for (const [key, g] of bySetting) {

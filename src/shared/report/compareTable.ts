@@ -1,5 +1,6 @@
 // The compare report as tables (one row per subtask and result set), for every export format.
 import type { Comparison, DeltaStat, SetScores } from '../stats/compare';
+import type { DisagreementKind, DisagreementList } from '../stats/disagreements';
 import type { RunGroup, SettingComparison } from '../stats/groups';
 import { SUBTASKS, type SubtaskKey } from '../subtasks';
 import type { TableModel } from './export';
@@ -89,4 +90,26 @@ export function settingTableModel(comparisons: readonly SettingComparison[]): Ta
     }
   }
   return { header: ['model', 'setting', 'subtask', 'Δ', 'Δ lo', 'Δ hi', 'p', 'sig', 'test', 'paper global', 'paper local', 'paper Δ'], rows, textColumns: 3 };
+}
+
+const DISAGREEMENT_GROUPS: Record<DisagreementKind, (base: string, other: string) => string> = {
+  'baseline-right': (b, o) => `${b} right / ${o} wrong`,
+  'other-right': (b, o) => `${b} wrong / ${o} right`,
+  'both-wrong': () => 'both wrong, different answers',
+};
+
+/** The group headings with their counts, e.g. "A right / B wrong: 12". */
+export function disagreementCounts(list: DisagreementList, baseLabel: string, otherLabel: string): string[] {
+  return (Object.keys(DISAGREEMENT_GROUPS) as DisagreementKind[]).map((k) => `${DISAGREEMENT_GROUPS[k](baseLabel, otherLabel)}: ${list.counts[k]}`);
+}
+
+/** One row per disagreeing question, grouped, largest score difference first; scores in points (x 100). */
+export function disagreementTableModel(list: DisagreementList, baseLabel: string, otherLabel: string): TableModel {
+  const rows: string[][] = [];
+  for (const kind of Object.keys(DISAGREEMENT_GROUPS) as DisagreementKind[]) {
+    for (const d of list.items.filter((i) => i.kind === kind)) {
+      rows.push([DISAGREEMENT_GROUPS[kind](baseLabel, otherLabel), d.uid, d.baseline.answer ?? '', formatScore(100 * d.baseline.score), d.other.answer ?? '', formatScore(100 * d.other.score), formatDelta(100 * d.difference)]);
+    }
+  }
+  return { header: ['group', 'uid', `${baseLabel} answer`, 'score', `${otherLabel} answer`, 'score', 'Δ'], rows, textColumns: 3 };
 }

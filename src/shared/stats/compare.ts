@@ -23,6 +23,8 @@ export interface QuestionResult {
   /** In [0, 1]. */
   score: number;
   unparsed: boolean;
+  /** The parsed answer as text ("-45°", "3.5 m", "(391, 698)", "C"), for listing disagreements. */
+  answer?: string;
   /** The question's position in the dataset's order: resamples index questions in this order. */
   index: number;
 }

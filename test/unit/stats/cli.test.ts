@@ -79,6 +79,10 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
     const edv = csv.filter((l) => l.startsWith('EDv,'));
     assert.equal(edv[0].split(',')[2], formatScore(doc.sets[0].subtasks.ed_v.score));
     assert.equal(edv[1].split(',')[8].replace('+', ''), formatScore(doc.deltas[0].subtasks.ed_v.delta));
+    const listed = JSON.parse(cli('compare', ...files, '--dataset', dir, '--json', '--disagreements', 'TDS-E').stdout).disagreements[0];
+    assert.equal(listed.subtask, 'tds_easy');
+    assert.equal(listed.common, 6);
+    assert.equal(listed.items.length, listed.counts['baseline-right'] + listed.counts['other-right'] + listed.counts['both-wrong']);
     const md = cli('compare', ...files, '--dataset', dir, '--markdown').stdout;
     assert.ok(md.includes(`| EDv | ${doc.sets[0].label} | ${formatScore(doc.sets[0].subtasks.ed_v.score)} |`));
     assert.match(cli('compare', ...files, '--dataset', dir).stdout, /paired sign-flip permutation test, 2000 flips[\s\S]*lacks 0 of the dataset/);
@@ -106,6 +110,7 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
     assert.equal(cli('compare', result('random'), result('random'), '--dataset', dir, '--latex').code, 2);
     assert.equal(cli('summary', result('random'), '--dataset', dir, '--csv', '--markdown').code, 2);
     assert.equal(cli('compare', result('random'), result('noisy-oracle'), '--dataset', dir, '--seed', 'x').code, 2);
+    assert.equal(cli('compare', result('random'), result('noisy-oracle'), '--dataset', dir, '--disagreements', 'XYZ').code, 2);
     assert.equal(cli('compare', result('random'), result('noisy-oracle'), '--dataset', dir, '--baseline', 'nope.jsonl').code, 2);
   });
 });

@@ -2,11 +2,13 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   compareSets,
+  disagreements,
   pairedDeltas,
   runGroups,
   scoreSets,
   settingComparisons,
   spreadOf,
+  subtaskByName,
   unpairedDelta,
   type QuestionResult,
   type ResultSet,
@@ -139,5 +141,26 @@ describe('repeated runs and settings', () => {
     assert.equal(unpaired.setting, 'local-video');
     assert.equal(unpaired.delta.paired, false);
     assert.equal(unpaired.delta.subtasks.ed_s!.delta, 100);
+  });
+});
+
+describe('disagreements', () => {
+  const withAnswers = (id: string, rows: [number, number, string | undefined][]) => {
+    const results = new Map<string, QuestionResult>(rows.map(([q, score, answer]) => [`q${q}`, { subtask: 'gp_v', score, unparsed: answer === undefined, answer: answer ?? 'unparsed', index: q }]));
+    return { id, label: id, file: id, results } as ResultSet;
+  };
+  it('groups A right / B wrong, A wrong / B right, both wrong with different answers; sorted by |difference|', () => {
+    const a = withAnswers('A', [[0, 1, '(1, 1)'], [1, 1, '(2, 2)'], [2, 0.4, '(3, 3)'], [3, 0, '(4, 4)'], [4, 0.2, '(5, 5)'], [5, 1, '(6, 6)'], [6, 0, '(7, 7)']]);
+    const b = withAnswers('B', [[0, 0.6, '(1, 9)'], [1, 0, undefined], [2, 1, '(3, 4)'], [3, 0, '(4, 4)'], [4, 0, '(8, 8)'], [5, 1, '(6, 6)'], [9, 1, '(0, 0)']]);
+    const d = disagreements(a, b, 'gp_v');
+    assert.equal(d.common, 6, 'q6 and q9 are not in both');
+    assert.deepEqual(d.counts, { 'baseline-right': 2, 'other-right': 1, 'both-wrong': 1 });
+    assert.deepEqual(d.items.map((i) => [i.uid, i.kind]), [['q1', 'baseline-right'], ['q2', 'other-right'], ['q0', 'baseline-right'], ['q4', 'both-wrong']]);
+    assert.ok(Math.abs(d.items[0].difference - -1) < 1e-12);
+    assert.equal(d.items[0].other.answer, 'unparsed');
+    assert.equal(disagreements(a, b, 'ed_v').items.length, 0);
+  });
+  it('subtasks are named by key or abbreviation', () => {
+    assert.deepEqual([subtaskByName('EDv'), subtaskByName('tds-h'), subtaskByName('trajectory'), subtaskByName('x')], ['ed_v', 'tds_hard', 'trajectory', undefined]);
   });
 });
