@@ -2,7 +2,9 @@
 // src/cli.ts; this module does the work on an already loaded dataset.
 import * as path from 'node:path';
 import {
+  CAUTION_MARK,
   PAPER_SOURCE,
+  SIGNIFICANT_MARK,
   RANDOM_BASELINE_NOTE,
   REFERENCE_GROUPS,
   compareSets,
@@ -132,7 +134,7 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
   } else {
     const base = c.sets.find((s) => s.id === c.baseline)!;
     const method = [
-      `Δ = file − baseline (${base.label}) on the questions both answered; sig ${'*'} = its 95 % interval excludes 0.`,
+      `Δ = file − baseline (${base.label}) on the questions both answered; sig ${SIGNIFICANT_MARK} = its 95 % interval excludes 0; ${SIGNIFICANT_MARK}${CAUTION_MARK} = it does but p >= 0.05 (few questions: the bootstrap interval is too narrow, trust p).`,
       `Intervals: percentile bootstrap over questions, ${c.resamples} resamples (the Avg. resampled within each subtask); p: paired sign-flip permutation test, ${c.permutations} flips, (1 + #extreme) / (flips + 1); seed ${c.seed}. See docs/STATISTICS.md.`,
       ...coverageNotes(c),
     ];

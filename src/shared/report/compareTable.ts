@@ -20,12 +20,14 @@ export function formatPValue(p: number | null | undefined): string {
 
 /** The mark of a delta whose 95 % interval excludes 0. */
 export const SIGNIFICANT_MARK = '*';
+/** Added when the interval excludes 0 but the paired p-value does not agree (few questions). */
+export const CAUTION_MARK = '?';
 
 export const COMPARE_COLUMNS = ['subtask', 'file', 'score', 'lo', 'hi', 'n', 'of', 'unparsed', 'Δ', 'Δ lo', 'Δ hi', 'paired n', 'p', 'sig'];
 
 function deltaCells(d: DeltaStat | null | undefined): string[] {
   if (!d) return ['', '', '', '', '', ''];
-  return [formatDelta(d.delta), formatDelta(d.ci.lo), formatDelta(d.ci.hi), String(d.n), formatPValue(d.p), d.significant ? SIGNIFICANT_MARK : ''];
+  return [formatDelta(d.delta), formatDelta(d.ci.lo), formatDelta(d.ci.hi), String(d.n), formatPValue(d.p), (d.significant ? SIGNIFICANT_MARK : '') + (d.caution ? CAUTION_MARK : '')];
 }
 
 function unparsedTotal(s: SetScores): number {

@@ -76,6 +76,11 @@ export interface DeltaStat {
   p: number | null;
   /** The interval excludes 0. */
   significant: boolean;
+  /**
+   * The interval excludes 0 but the paired p-value is not below 1 - level: the two disagree, as they do with
+   * few questions, where the percentile bootstrap is too narrow. False for unpaired comparisons.
+   */
+  caution: boolean;
 }
 
 export interface PairDelta {
@@ -296,7 +301,7 @@ export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], 
       flips.push(flip);
       observedAvg += observed;
       const ci = percentileInterval(boot, o.level);
-      subtasks[j.subtask] = { delta: accO[j.subtask]!.score - accB[j.subtask]!.score, n, ci, p: permutationPValue(observed, flip), significant: excludesZero(ci) };
+      subtasks[j.subtask] = { delta: accO[j.subtask]!.score - accB[j.subtask]!.score, n, ci, ...verdict(ci, permutationPValue(observed, flip), o.level) };
     }
     let overall: PairDelta['overall'] = null;
     if (jobs.length > 0) {
@@ -306,8 +311,7 @@ export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], 
         delta: avgOf(accO) - avgOf(accB),
         n: jobs.reduce((a, j) => a + j.differences.length, 0),
         ci,
-        p: permutationPValue(observedAvg / jobs.length, averageReplicates(flips, o.permutations)),
-        significant: excludesZero(ci),
+        ...verdict(ci, permutationPValue(observedAvg / jobs.length, averageReplicates(flips, o.permutations)), o.level),
         subtasks: jobs.length,
       };
     }
@@ -337,15 +341,20 @@ export function unpairedDelta(baseline: ResultSet, other: ResultSet, options: Pa
     boots.push(diff);
     present.push(key);
     const ci = percentileInterval(diff, o.level);
-    subtasks[key] = { delta: x.points[key]!.score - b.points[key]!.score, n: 0, ci, p: null, significant: excludesZero(ci) };
+    subtasks[key] = { delta: x.points[key]!.score - b.points[key]!.score, n: 0, ci, ...verdict(ci, null, o.level) };
   }
   let overall: PairDelta['overall'] = null;
   if (boots.length > 0) {
     const ci = percentileInterval(averageReplicates(boots, o.resamples), o.level);
     const avgOf = (points: typeof b.points) => present.reduce((a, k) => a + points[k]!.score, 0) / present.length;
-    overall = { delta: avgOf(x.points) - avgOf(b.points), n: 0, ci, p: null, significant: excludesZero(ci), subtasks: boots.length };
+    overall = { delta: avgOf(x.points) - avgOf(b.points), n: 0, ci, ...verdict(ci, null, o.level), subtasks: boots.length };
   }
   return { baseline: baseline.id, other: other.id, paired: false, subtasks, overall, ...exclusiveCounts(baseline, other) };
+}
+
+function verdict(ci: Interval, p: number | null, level: number): Pick<DeltaStat, 'p' | 'significant' | 'caution'> {
+  const significant = excludesZero(ci);
+  return { p, significant, caution: significant && p !== null && p >= 1 - level };
 }
 
 function exclusiveCounts(baseline: ResultSet, other: ResultSet): { onlyBaseline: number; onlyOther: number } {

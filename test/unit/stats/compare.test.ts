@@ -66,10 +66,14 @@ describe('deltas', () => {
     assert.ok(d.ci.lo > 0 && d.significant);
     assert.ok(d.p! < 0.001, `p ${d.p}`);
     // Equal on TDS-E: delta 0 exactly, interval [0, 0], p = 1, not significant.
-    assert.deepEqual(c.deltas[0].subtasks.tds_easy, { delta: 0, n, ci: { lo: 0, hi: 0 }, p: 1, significant: false });
+    assert.deepEqual(c.deltas[0].subtasks.tds_easy, { delta: 0, n, ci: { lo: 0, hi: 0 }, p: 1, significant: false, caution: false });
     // The Avg. delta is the mean of the subtask deltas, as the paper averages.
     assert.ok(Math.abs(c.deltas[0].overall!.delta - 100 / 6) < 1e-9);
     assert.ok(c.deltas[0].overall!.significant);
+  });
+  it('three questions: the bootstrap interval excludes 0 but the exact-in-distribution p cannot go below 2/8, so caution', () => {
+    const d = compareSets([set('a', scores('ed_v', [1, 1, 1])), set('b', scores('ed_v', [0, 0, 1 / 3]))]).deltas[0].subtasks.ed_v!;
+    assert.ok(d.significant && d.p! > 0.2 && d.caution, JSON.stringify(d));
   });
   it('the reused replicates equal a fresh paired bootstrap of the differences', () => {
     const withReuse = compareSets([base, better]).deltas[0];
