@@ -69,6 +69,14 @@ export const PAPER_TABLE1: ReadonlyArray<ReferenceRow> = [
 /** The human row was measured on 20 questions per subtask, as its label says. */
 export const PAPER_HUMAN_QUESTIONS_PER_SUBTASK = 20;
 
+/** GST-Bench's size: the questions every other Table 1 row was scored on. */
+export const PAPER_QUESTIONS = 2762;
+
+/** The questions a Table 1 row was scored on. */
+export function paperRowQuestions(row: ReferenceRow): number {
+  return row.group === 'human' ? PAPER_HUMAN_QUESTIONS_PER_SUBTASK * 12 : PAPER_QUESTIONS;
+}
+
 export type LocalSetting = 'global' | 'local-video' | 'local-image';
 
 /**

@@ -92,6 +92,8 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
     const all = JSON.parse(cli('scoreboard', result('noisy-oracle'), '--dataset', dir, '--json').stdout);
     assert.equal(all.rows.length, 1 + 1 + PAPER_TABLE1.length);
     assert.equal(all.rows[1].source, 'simulated');
+    assert.deepEqual(all.rows.map((r: { questions: { of: number } }) => r.questions.of).slice(0, 3), [72, 72, 2762], 'coverage beside every row');
+    assert.equal(all.rows.find((r: { source: string }) => r.source === 'human').questions.of, 240);
     assert.equal(all.randomBaseline.draws, 200);
     const embodied = cli('scoreboard', '--dataset', dir, '--groups', 'embodied,random', '--markdown');
     assert.equal(embodied.code, 0, embodied.stderr);
