@@ -26,9 +26,14 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
 
 /** The percentile interval of bootstrap replicates: their (1-level)/2 and (1+level)/2 quantiles (type 7). */
 export function percentileInterval(replicates: Float64Array, level = CONFIDENCE_LEVEL): Interval {
-  const work = Float64Array.from(replicates);
+  // Selection reorders its input: it works on a copy, in a buffer kept between calls (there are thousands).
+  if (scratch.length < replicates.length) scratch = new Float64Array(replicates.length);
+  const work = scratch.subarray(0, replicates.length);
+  work.set(replicates);
   return { lo: quantileBySelection(work, (1 - level) / 2), hi: quantileBySelection(work, (1 + level) / 2) };
 }
+
+let scratch = new Float64Array(0);
 
 /** The same value as quantileSorted on the sorted values, by selection (linear on average) instead of sorting. */
 function quantileBySelection(values: Float64Array, p: number): number {

@@ -115,7 +115,11 @@ export function resamplingOptions(o: Partial<ResamplingOptions> = {}): Resamplin
   return { seed: o.seed ?? DEFAULT_STATS_SEED, resamples: o.resamples ?? BOOTSTRAP_RESAMPLES, permutations: o.permutations ?? PERMUTATIONS, level: o.level ?? CONFIDENCE_LEVEL };
 }
 
-const scaled = (means: Float64Array) => means.map((m) => 100 * m);
+/** Means to score points, in place (the arrays are fresh from the bootstrap). */
+function scaled(means: Float64Array): Float64Array {
+  for (let r = 0; r < means.length; r++) means[r] *= 100;
+  return means;
+}
 
 type Entry = { uid: string; result: QuestionResult };
 const sortedCache = new WeakMap<ResultSet, Map<SubtaskKey, Entry[]>>();
