@@ -3,6 +3,7 @@
 import { parsePrediction } from '../parsing/answerParser';
 import type { ParsedValue } from '../parsing/parsedValue';
 import { overallScore } from '../scoring/aggregate';
+import { decimalFromNumber } from '../scoring/decimal';
 import { CHOICE_LETTERS, POINT_SCALE_MAX } from '../scoring/constants';
 import type { ScoringProfile } from '../scoring/profiles';
 import { scoreParsed } from '../scoring/scorer';
@@ -36,20 +37,44 @@ export interface RandomBaselineOptions extends Partial<Pick<ResamplingOptions, '
   profile: ScoringProfile;
 }
 
-/** One uniform guess as the text a model would write, so it goes through the real parser. */
-function guessText(kind: AnswerKind, rng: ReturnType<typeof stream>, distanceRange: [number, number] | null): string {
-  switch (kind) {
-    case 'angle':
-      return String(rng.int(RANDOM_ANGLE_RANGE_DEG[0], RANDOM_ANGLE_RANGE_DEG[1]));
-    case 'distance': {
-      const [lo, hi] = distanceRange!;
-      // Uniform over the range, written to one decimal like the answers.
-      return (lo + (hi - lo) * rng.next()).toFixed(1);
+/**
+ * Uniform guesses as parsed values. Angles, letters and distances are written as the text a model would write
+ * and read by the real parser, once per distinct text (there are a few hundred). Points would be a million
+ * texts: they are built as the parser builds `<point>x y</point>` (a unit test checks the two agree).
+ */
+class Guesser {
+  private readonly parsed = new Map<string, ParsedValue | null>();
+  private readonly coordinate = Array.from({ length: POINT_SCALE_MAX + 1 }, (_, v) => decimalFromNumber(v));
+
+  constructor(
+    private readonly rng: ReturnType<typeof stream>,
+    private readonly distanceRange: [number, number] | null,
+  ) {}
+
+  guess(kind: AnswerKind): ParsedValue | null {
+    const rng = this.rng;
+    switch (kind) {
+      case 'angle':
+        return this.read(kind, String(rng.int(RANDOM_ANGLE_RANGE_DEG[0], RANDOM_ANGLE_RANGE_DEG[1])));
+      case 'distance': {
+        const [lo, hi] = this.distanceRange!;
+        // Uniform over the range, written to one decimal like the answers.
+        return this.read(kind, (lo + (hi - lo) * rng.next()).toFixed(1));
+      }
+      case 'point': {
+        const x = rng.int(0, POINT_SCALE_MAX);
+        const y = rng.int(0, POINT_SCALE_MAX);
+        return { kind, x, y, exactX: this.coordinate[x], exactY: this.coordinate[y] };
+      }
+      case 'choice':
+        return this.read(kind, CHOICE_LETTERS[rng.below(CHOICE_LETTERS.length)]);
     }
-    case 'point':
-      return `<point>${rng.int(0, POINT_SCALE_MAX)} ${rng.int(0, POINT_SCALE_MAX)}</point>`;
-    case 'choice':
-      return CHOICE_LETTERS[rng.below(CHOICE_LETTERS.length)];
+  }
+
+  private read(kind: AnswerKind, text: string): ParsedValue | null {
+    const key = `${kind}:${text}`;
+    if (!this.parsed.has(key)) this.parsed.set(key, parsePrediction(kind, text).parsed);
+    return this.parsed.get(key)!;
   }
 }
 
@@ -73,13 +98,10 @@ export function simulateRandomBaseline(questions: readonly GuessableQuestion[], 
   const present = SUBTASK_KEYS.filter((k) => counts.has(k));
   const perSubtask = new Map(present.map((k) => [k, new Float64Array(draws)]));
   const overall = new Float64Array(draws);
-  const rng = stream(o, 'random-baseline');
+  const guesser = new Guesser(stream(o, 'random-baseline'), distanceRange);
   for (let d = 0; d < draws; d++) {
     const sums = new Map<SubtaskKey, number>();
-    for (const q of scorable) {
-      const parsed = parsePrediction(q.kind, guessText(q.kind, rng, distanceRange)).parsed;
-      sums.set(q.subtask, (sums.get(q.subtask) ?? 0) + scoreParsed(q.truth, parsed, options.profile).score);
-    }
+    for (const q of scorable) sums.set(q.subtask, (sums.get(q.subtask) ?? 0) + scoreParsed(q.truth, guesser.guess(q.kind), options.profile).score);
     const scores = present.map((k) => (100 * sums.get(k)!) / counts.get(k)!);
     present.forEach((k, i) => (perSubtask.get(k)![d] = scores[i]));
     overall[d] = overallScore(scores) ?? NaN;

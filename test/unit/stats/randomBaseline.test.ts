@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseGroundTruth, simulateRandomBaseline, RANDOM_BASELINE_DRAWS, type AnswerKind, type GuessableQuestion, type SubtaskKey } from '../../../src/shared';
+import { decimalFromNumber, parsePrediction, parseGroundTruth, simulateRandomBaseline, RANDOM_BASELINE_DRAWS, type AnswerKind, type GuessableQuestion, type SubtaskKey } from '../../../src/shared';
 
 const question = (subtask: SubtaskKey, kind: AnswerKind, answer: unknown): GuessableQuestion => ({ subtask, kind, truth: parseGroundTruth(kind, answer) });
 const many = (n: number, make: (i: number) => GuessableQuestion) => Array.from({ length: n }, (_, i) => make(i));
@@ -31,6 +31,11 @@ describe('the simulated random baseline', () => {
     assert.equal(Object.keys(r.subtasks).length, 4);
     const meanOfMeans = Object.values(r.subtasks).reduce((a, s) => a + s!.mean, 0) / 4;
     assert.ok(Math.abs(r.overall!.mean - meanOfMeans) < 1e-9);
+  });
+  it('a guessed point is built exactly as the parser reads <point>x y</point>', () => {
+    for (const [x, y] of [[0, 0], [12, 345], [999, 999]]) {
+      assert.deepEqual(parsePrediction('point', `<point>${x} ${y}</point>`).parsed, { kind: 'point', x, y, exactX: decimalFromNumber(x), exactY: decimalFromNumber(y) });
+    }
   });
   it('is reproducible with its seed and changes with another', () => {
     assert.deepEqual(simulateRandomBaseline(questions, { profile: 'paper' }), r);
