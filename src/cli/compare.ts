@@ -114,6 +114,7 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
   const groups = runGroups(c.sets);
   const settings = settingComparisons(sets, c);
   const problems = loaded.flatMap((l) => l.problems);
+  for (const l of loaded) if (l.sets.length === 0) problems.push({ file: l.file, severity: 'warning', message: 'no scorable line: left out of the comparison' });
   const others = sets.filter((_, i) => i !== b);
   const lists = listed ? others.map((other) => ({ other, list: disagreements(sets[b], other, listed!) })) : [];
   if (o.format === 'json') {

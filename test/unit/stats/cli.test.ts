@@ -109,6 +109,11 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
     assert.match(latex.stdout, /\\toprule\n & EDv & EDistv/);
     assert.equal(cli('summary', result('random'), '--dataset', dir, '--csv').stdout.trim().split('\n').length, 2);
     assert.equal(cli('compare', result('random'), '--dataset', dir).code, 2);
+    const empty = path.join(dir, 'empty.jsonl');
+    writeFileSync(empty, 'not json\n');
+    const partial = cli('compare', result('random'), result('noisy-oracle'), empty, '--dataset', dir);
+    assert.equal(partial.code, 1, 'a skipped line');
+    assert.match(partial.stderr, /empty\.jsonl: warning: no scorable line: left out of the comparison/);
     assert.equal(cli('compare', result('random'), result('random'), '--dataset', dir, '--latex').code, 2);
     assert.equal(cli('summary', result('random'), '--dataset', dir, '--csv', '--markdown').code, 2);
     assert.equal(cli('compare', result('random'), result('noisy-oracle'), '--dataset', dir, '--seed', 'x').code, 2);
