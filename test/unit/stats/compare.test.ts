@@ -67,7 +67,8 @@ describe('deltas', () => {
     assert.ok(d.p! < 0.001, `p ${d.p}`);
     // Equal on TDS-E: delta 0 exactly, interval [0, 0], p = 1, not significant.
     assert.deepEqual(c.deltas[0].subtasks.tds_easy, { delta: 0, n, ci: { lo: 0, hi: 0 }, p: 1, significant: false, caution: false });
-    // The Avg. delta is the mean of the subtask deltas, as the paper averages.
+    // The Avg. delta is the mean of the subtask deltas, as the paper averages: the difference of the two Avg.s.
+    assert.equal(c.deltas[0].overall!.delta, c.sets[1].overall!.score - c.sets[0].overall!.score);
     assert.ok(Math.abs(c.deltas[0].overall!.delta - 100 / 6) < 1e-9);
     assert.ok(c.deltas[0].overall!.significant);
   });
