@@ -20,6 +20,7 @@ import {
   type Problem,
   type ScoringProfile,
 } from './core';
+import { CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
 import { enclosingLayoutADataset } from './core/dataset/datasetHint';
 import { describeFsError } from './core/dataset/safeRead';
 import { subtaskCountTable } from './shared/report/countTable';
@@ -29,7 +30,9 @@ const USAGE = `gst-bench — score and inspect GST-Bench results
 
 Usage:
   gst-bench rescore <results.jsonl> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
-  gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--json]
+  gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--json|--markdown|--csv|--latex]
+  gst-bench compare <A.jsonl> <B.jsonl> [C.jsonl...] --dataset <dir-or-file> [--baseline A.jsonl] [--seed N] [--disagreements EDv] [--json|--markdown|--csv]
+  gst-bench scoreboard [<results.jsonl>...] --dataset <dir-or-file> [--groups proprietary,open-source,...] [--seed N] [--json|--markdown|--csv|--latex]
   gst-bench validate <dataset> [--json]
 
 Options:
@@ -39,6 +42,11 @@ Options:
   --prediction-field <path>   dotted path of the model output (default: prediction), e.g. filtered_resps.0
   --dry-run                   rescore without writing the file
   --json                      print exactly one JSON document on stdout
+  --markdown, --csv, --latex  print the table in that format (the numbers are the same in every format)
+  --baseline <file>           compare: the file the deltas are against (default: the first)
+  --seed <N>                  compare, scoreboard: seed of the bootstrap, permutations and random baseline (default fixed)
+  --disagreements <subtask>   compare: list that subtask's questions where each file and the baseline disagree
+  --groups <list>             scoreboard: the paper's groups to show (proprietary, open-source, embodied, random, human, fine-tuned)
 
 Exit status: 0 every line scored; 1 some lines skipped (listed; the file is still written); 2 usage or I/O error
 (a file that cannot be read or written: one line on stderr, and a rescore leaves the file untouched).`;
@@ -106,6 +114,13 @@ async function main(argv: string[]): Promise<number> {
       'prediction-field': { type: 'string' },
       'dry-run': { type: 'boolean' },
       json: { type: 'boolean' },
+      markdown: { type: 'boolean' },
+      csv: { type: 'boolean' },
+      latex: { type: 'boolean' },
+      baseline: { type: 'string' },
+      seed: { type: 'string' },
+      groups: { type: 'string' },
+      disagreements: { type: 'string' },
     },
   });
   const json = values.json === true;
@@ -153,7 +168,11 @@ async function main(argv: string[]): Promise<number> {
         }
       }
       await checkNotOneQuestionFolder(dataset, evals);
-      if (json) {
+      const exportFormat = reportFormat(values, ['json', 'markdown', 'csv', 'latex']);
+      if (exportFormat !== 'text' && exportFormat !== 'json') {
+        console.log(summaryExport(evals, exportFormat));
+        for (const e of evals) printProblems(e.problems, console.error);
+      } else if (json) {
         const docs = evals.map((e) => ({ ...toSummary(e), problems: relProblems(e.problems) }));
         emit(docs.length === 1 ? docs[0] : { results: evals.map((e, i) => ({ file: rel(e.file), model: e.model, template: e.template, ...docs[i] })) });
       } else {
@@ -183,6 +202,21 @@ async function main(argv: string[]): Promise<number> {
       }
       return errors > 0 ? 1 : 0;
     }
+    case 'compare':
+    case 'scoreboard': {
+      const dataset = await loadDataset(values.dataset);
+      const o = {
+        profile: profileFrom(values.profile),
+        fields: fieldsFrom(values),
+        seed: parseSeed(values.seed),
+        format: reportFormat(values, command === 'compare' ? ['json', 'markdown', 'csv'] : ['json', 'markdown', 'csv', 'latex']),
+        cwd: process.cwd(),
+        out: (t: string) => console.log(t),
+        err: (t: string) => console.error(t),
+        disagreements: values.disagreements,
+      };
+      return command === 'compare' ? runCompare(dataset, positionals, values.baseline, o) : runScoreboard(dataset, positionals, parseGroups(values.groups), o);
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -191,7 +225,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e) => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (e instanceof UsageError || e instanceof CliUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`gst-bench: ${shown((e as Error).message)}\n\n${USAGE}`);
     } else if (e instanceof CliError) console.error(`gst-bench: ${shown(e.message)}`);
     else console.error(`gst-bench: ${(e as Error).stack ?? e}`);

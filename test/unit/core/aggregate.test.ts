@@ -3,17 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ScoreAccumulator, SUBTASK_KEYS, overallScore } from '../../../src/core';
+import { checkRow } from '../helpers/paperRows';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
-
-/** Feeds one question per subtask whose score is the published percentage, then checks the paper's Avg. */
-function checkRow(label: string, values: number[], avg: number) {
-  assert.equal(values.length, 12, `${label}: 12 subtasks`);
-  const acc = new ScoreAccumulator();
-  SUBTASK_KEYS.forEach((k, i) => acc.add(k, values[i] / 100, false));
-  const overall = acc.overall()!;
-  // The published Avg. is the mean rounded to 2 decimals: it lies within half a unit of the last place.
-  assert.ok(Math.abs(overall - avg) <= 0.005 + 1e-9, `${label}: computed ${overall} vs published ${avg}`);
-}
 
 describe('aggregation reproduces the paper\'s Avg.', () => {
   it('unweighted: the mean of subtask scores, not of questions', () => {

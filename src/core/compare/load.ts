@@ -1,0 +1,76 @@
+// Reads result files into the per-question result sets that the statistics compare. A file whose lines carry
+// `setting` becomes one set per setting, so the same question can be compared across the paper's settings.
+import * as path from 'node:path';
+import { formatParsed } from '../../shared/parsing/parsedValue';
+import type { Problem } from '../../shared/problems';
+import type { QuestionResult, ResultSet } from '../../shared/stats/compare';
+import { SUBTASK_KEYS, isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
+import type { Dataset } from '../dataset/question';
+import type { EvaluateOptions } from '../results/evaluation';
+import { DEFAULT_FIELDS } from '../results/fieldPath';
+import { readLineBatches } from '../results/lines';
+import { scoreLine } from '../results/scoreLine';
+
+export interface LoadedResultFile {
+  file: string;
+  sets: ResultSet[];
+  lines: number;
+  scored: number;
+  skipped: number;
+  problems: Problem[];
+}
+
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+
+/** "model / template / run / setting", or the file name when the lines name no model. */
+export function resultSetLabel(file: string, s: Pick<ResultSet, 'model' | 'template' | 'run' | 'setting'>): string {
+  const name = [s.model, s.template].filter(Boolean).join(' / ') || path.basename(file);
+  const extra = [s.run !== undefined ? `run ${s.run}` : undefined, s.setting].filter(Boolean).join(', ');
+  return extra ? `${name} (${extra})` : name;
+}
+
+/**
+ * Scores every line of a result file. Lines that cannot be scored are problems (file and line) and left out;
+ * a repeated uid within one setting counts its last line, as `summary` does.
+ */
+export async function loadResultFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<LoadedResultFile> {
+  const ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS };
+  const bySetting = new Map<string, { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }>();
+  const out: LoadedResultFile = { file, sets: [], lines: 0, scored: 0, skipped: 0, problems: [] };
+  for await (const batch of readLineBatches(file)) {
+    for (const line of batch) {
+      const r = scoreLine(line.text, line.number, ctx);
+      if (r.status === 'blank') continue;
+      out.lines++;
+      if (r.status === 'skipped') {
+        out.skipped++;
+        out.problems.push(r.problem);
+        continue;
+      }
+      out.scored++;
+      if (!isSubtaskKey(r.question.subtask)) continue;
+      const setting = text(r.record.setting);
+      const key = setting ?? '';
+      let group = bySetting.get(key);
+      if (!group) {
+        const meta = { model: text(r.record.model), template: text(r.record.template), run: text(r.record.run) ?? text(r.record.seed), setting };
+        group = { meta, results: new Map(), repeats: 0 };
+        bySetting.set(key, group);
+      }
+      if (group.results.has(r.uid)) group.repeats++;
+      group.results.set(r.uid, { subtask: r.question.subtask as SubtaskKey, score: r.result.score, unparsed: r.parse.parsed === null, answer: formatParsed(r.parse.parsed), index: r.question.index });
+    }
+  }
+  for (const [key, g] of bySetting) {
+    if (g.repeats > 0) out.problems.push({ file, severity: 'warning', message: `${g.repeats} line(s)${key ? ` of setting ${key}` : ''} repeat a uid seen earlier; the last line for each uid counts` });
+    out.sets.push({ id: key ? `${file}#${key}` : file, file, label: resultSetLabel(file, g.meta), ...g.meta, results: g.results });
+  }
+  return out;
+}
+
+/** Questions per subtask in the dataset, for coverage. */
+export function datasetSubtaskCounts(dataset: Dataset): Partial<Record<SubtaskKey, number>> {
+  const counts: Partial<Record<SubtaskKey, number>> = {};
+  for (const q of dataset.questions) if (isSubtaskKey(q.subtask) && q.truth) counts[q.subtask] = (counts[q.subtask] ?? 0) + 1;
+  return Object.fromEntries(SUBTASK_KEYS.filter((k) => counts[k]).map((k) => [k, counts[k]]));
+}
