@@ -9,6 +9,7 @@ import {
   formatScore,
   isScoringProfile,
   readDataset,
+  removeTempsOnSignals,
   rescoreFile,
   subtaskDetailTable,
   subtaskTable,
@@ -90,12 +91,14 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length !== 1) throw new UsageError('rescore takes exactly one result file');
       const dataset = await loadDataset(values.dataset);
       const file = positionals[0];
+      if (!values['dry-run']) removeTempsOnSignals(); // Ctrl-C or a kill leaves the old file and no temp file
       let result;
       try {
         result = await rescoreFile(dataset, file, { profile: profileFrom(values.profile), fields: fieldsFrom(values), dryRun: values['dry-run'] });
       } catch (e) {
         if (e instanceof UsageError) throw e;
-        throw new UsageError(`cannot rescore ${file}: ${(e as Error).message}; the file was left untouched`);
+        const said = /nothing was written/.test((e as Error).message); // the message already says so
+        throw new UsageError(`cannot rescore ${file}: ${(e as Error).message}${said ? '' : '; the file was left untouched'}`);
       }
       const { report } = result;
       if (json) emit({ ...toSummary(report), problems: relProblems(report.problems) });

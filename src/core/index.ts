@@ -11,3 +11,4 @@ export * from './results/lines';
 export * from './results/scoreLine';
 export * from './results/evaluation';
 export * from './results/rescore';
+export * from './io/atomicWrite';

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 
 export interface Line {
   /** 1-based. */
@@ -32,9 +33,13 @@ const READ_CHUNK_BYTES = 1 << 20;
 /**
  * Streams a UTF-8 file as batches of lines (one batch per 1 MiB chunk read), keeping endings.
  * Memory stays bounded by the chunk size and the longest line; batching keeps per-line overhead low.
+ * With `handle`, reads that open file (from its start, leaving it open), so the bytes are those of the inode
+ * whose identity the caller took; `path` then only names it in errors.
  */
-export async function* readLineBatches(path: string): AsyncGenerator<Line[]> {
-  const stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+export async function* readLineBatches(path: string, handle?: FileHandle): AsyncGenerator<Line[]> {
+  const stream = handle
+    ? handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, start: 0, autoClose: false })
+    : createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
   // Bytes are decoded up to the last newline read: a newline byte never sits inside a UTF-8 character,
   // so each decoded part is whole characters, and the rest of the chunk waits for the next one.
   let carry: Buffer = Buffer.alloc(0);

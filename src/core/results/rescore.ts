@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { open, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
+import { AtomicReplacement, identityFromStats, removeStaleTemps, type WriteChunk } from '../io/atomicWrite';
 import { topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
 import type { ScoreDetail } from '../../shared/scoring/scorer';
@@ -9,10 +9,8 @@ import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import { isSubtaskKey } from '../../shared/subtasks';
 import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
 import { readLineBatches, splitLines, type Line } from './lines';
-import type { LineOutcome } from './scoreLine';
+import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 
-/** The fields a rescore owns. Every other byte of a result file belongs to the user. */
-export const OWNED_FIELDS = ['parsed', 'score', 'score_detail'] as const;
 
 export interface RescoreReport extends Summary {
   /** Overall computed from the `score` values the file held before, or null if it held none. */
@@ -224,50 +222,81 @@ function* rescoreSteps(r: Rescorer, text: string, options: RescoreOptions, slice
   return parts.join('');
 }
 
+/** A file the rescore will not write, for a reason the user can act on; nothing was written. */
+export class RescoreRefused extends Error {
+  readonly code = 'ERESCOREREFUSED';
+}
+
+export interface RescoreFileOptions extends RescoreOptions {
+  dryRun?: boolean;
+  /** The write primitive, for fault-injection tests. */
+  writeChunk?: WriteChunk;
+}
+
 /**
- * Rescores a result file in place, streaming: lines go to a temporary file in the same folder,
- * which then replaces the original by rename. On any error or cancellation the original is untouched.
+ * Rescores a result file in place, streaming: lines go to a temporary file in the same folder, which replaces
+ * the original by rename only if the original is still the file that was read (same device, inode, size,
+ * mtime and ctime). On any error, cancellation or concurrent change the original is untouched.
  */
-export async function rescoreFile(dataset: Dataset, file: string, options: RescoreOptions & { dryRun?: boolean }): Promise<{ report: RescoreReport; evaluation: Evaluation }> {
-  const abs = await realpath(path.resolve(file));
-  const { mode, size } = await stat(abs);
-  let consumed = 0;
-  let linesDone = 0;
-  // Characters approximate bytes well enough for a progress bar.
-  const progress = (batch: Line[]) => {
-    for (const l of batch) consumed += l.text.length + l.eol.length;
-    linesDone += batch.length;
-    options.onProgress?.(size > 0 ? Math.min(1, consumed / size) : 1, linesDone);
-  };
-  const r = new Rescorer(dataset, abs, options);
-  if (options.dryRun) {
-    for await (const batch of readLineBatches(abs)) {
-      for (const line of batch) r.process(line);
-      progress(batch);
-    }
-    return r.report();
-  }
-  // The temporary file sits beside the real target, so a symlink is followed rather than replaced.
-  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
-  const fh = await open(tmp, 'wx', mode & 0o7777); // fails here, before anything is read, if the folder is not writable
+export async function rescoreFile(dataset: Dataset, file: string, options: RescoreFileOptions): Promise<{ report: RescoreReport; evaluation: Evaluation }> {
+  const abs = await realpath(path.resolve(file)); // a symlink is followed, not replaced
+  const source = await open(abs, 'r');
   try {
+    const before = await source.stat({ bigint: true });
+    if (!before.isFile()) throw new RescoreRefused(`${abs} is not a regular file`);
+    const size = Number(before.size);
+    let consumed = 0;
+    let linesDone = 0;
+    // Characters approximate bytes well enough for a progress bar.
+    const progress = (batch: Line[]) => {
+      for (const l of batch) consumed += l.text.length + l.eol.length;
+      linesDone += batch.length;
+      options.onProgress?.(size > 0 ? Math.min(1, consumed / size) : 1, linesDone);
+    };
+    const r = new Rescorer(dataset, abs, options);
+    if (options.dryRun) {
+      for await (const batch of readLineBatches(abs, source)) {
+        for (const line of batch) r.process(line);
+        progress(batch);
+      }
+      return r.report();
+    }
+    refuseUnsafeTarget(abs, before);
+    await removeStaleTemps(abs);
+    const out = await AtomicReplacement.begin(abs, {
+      expect: identityFromStats(before),
+      mode: Number(before.mode) & 0o7777,
+      owner: { uid: Number(before.uid), gid: Number(before.gid) },
+      writeChunk: options.writeChunk,
+    });
     try {
-      for await (const batch of readLineBatches(abs)) {
+      for await (const batch of readLineBatches(abs, source)) {
         // One join per batch: cheaper to flatten and encode than a string grown line by line.
         const parts: string[] = [];
         for (const line of batch) parts.push(r.process(line));
         progress(batch);
-        await fh.write(Buffer.from(parts.join('')));
+        await out.write(Buffer.from(parts.join('')));
       }
-      await fh.sync(); // the new bytes are on disk before the rename makes them the file
-    } finally {
-      await fh.close();
+    } catch (e) {
+      await out.abort();
+      throw e;
     }
-    await chmod(tmp, mode & 0o7777);
-    await rename(tmp, abs);
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    throw e;
+    await out.commit();
+    return r.report();
+  } finally {
+    await source.close();
   }
-  return r.report();
+}
+
+/**
+ * A read-only file is one its owner marked so: replacing it behind their back would be a surprise, even for
+ * root. A hard-linked file would be split in two by a rename (the other names keep the old bytes).
+ */
+function refuseUnsafeTarget(abs: string, s: { mode: bigint; nlink: bigint }): void {
+  if ((Number(s.mode) & 0o222) === 0) {
+    throw new RescoreRefused(`${abs} is read-only (mode ${(Number(s.mode) & 0o7777).toString(8).padStart(4, '0')}); make it writable to rescore it`);
+  }
+  if (s.nlink > 1n) {
+    throw new RescoreRefused(`${abs} has ${s.nlink} hard links; a rescore would split them (the other names would keep the old scores). Rescore a copy instead`);
+  }
 }

@@ -34,6 +34,27 @@ export type LineOutcome =
       result: QuestionScore;
     };
 
+/** The fields a rescore owns and writes. Every other byte of a result file belongs to the user. */
+export const OWNED_FIELDS = ['parsed', 'score', 'score_detail'] as const;
+
+/**
+ * The scorer's own values are at most two levels deep. A deeper owned value is corrupt, and comparing or
+ * serialising it recursively could overflow the stack, so the line is reported rather than processed.
+ */
+const MAX_OWNED_FIELD_DEPTH = 32;
+
+/** True when `v` has arrays or objects nested more than `limit` levels; walks with a stack, not recursion. */
+export function nestedDeeperThan(v: unknown, limit: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: v, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 function skipped(ctx: ScoreContext, line: number, message: string, uid?: string): LineOutcome {
   return { status: 'skipped', uid, problem: { file: ctx.file, line, severity: 'error', message, uid } };
 }
@@ -67,6 +88,8 @@ export function scoreRecord(record: Record<string, unknown>, lineNumber: number,
     if (typeof uidValue !== 'string' && typeof uidValue !== 'number') return skip(`no "${ctx.fields.uidField}" field`);
     uid = String(uidValue);
   }
+  const deep = OWNED_FIELDS.find((k) => nestedDeeperThan(record[k], MAX_OWNED_FIELD_DEPTH));
+  if (deep) return skip(`"${deep}" is nested deeper than ${MAX_OWNED_FIELD_DEPTH} levels; line kept unchanged`, uid);
   const question = ctx.dataset.byUid.get(uid);
   if (!question) return skip(`uid not in the dataset: ${uid}`, uid);
   if (!question.kind || !question.truth) return skip(`question ${uid} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);

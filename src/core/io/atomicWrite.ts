@@ -1,0 +1,248 @@
+// Complete-or-nothing file replacement: every byte written (short writes looped, errors abort), fsynced,
+// renamed over the target only if the target is still the file that was read, and no temp file left behind.
+import { randomBytes } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
+import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import * as path from 'node:path';
+
+/** What identifies a file's state: the same path can name another file (rename) or changed bytes (save). */
+export interface FileIdentity {
+  dev: bigint;
+  ino: bigint;
+  size: bigint;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+}
+
+export async function identityOf(file: string): Promise<FileIdentity> {
+  return identityFromStats(await stat(file, { bigint: true }));
+}
+
+export async function identityOfHandle(fh: FileHandle): Promise<FileIdentity> {
+  return identityFromStats(await fh.stat({ bigint: true }));
+}
+
+export function identityFromStats(s: { dev: bigint; ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }): FileIdentity {
+  return { dev: s.dev, ino: s.ino, size: s.size, mtimeNs: s.mtimeNs, ctimeNs: s.ctimeNs };
+}
+
+export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+}
+
+/** The target changed (or was replaced) after it was read: writing now would lose the other writer's bytes. */
+export class FileChangedError extends Error {
+  readonly code = 'EFILECHANGED';
+  constructor(readonly file: string, what = 'the rescore') {
+    super(`the file changed during ${what}; nothing was written`);
+  }
+}
+
+/** The operating system wrote fewer bytes than asked and then nothing: treated as a failed write. */
+export class ShortWriteError extends Error {
+  readonly code = 'ESHORTWRITE';
+  constructor(readonly file: string, written: number, wanted: number) {
+    super(`${file}: the system wrote ${written} of ${wanted} bytes`);
+  }
+}
+
+/** The write primitive, replaceable so that tests can inject ENOSPC, EIO and short writes. */
+export type WriteChunk = (fh: FileHandle, bytes: Uint8Array, offset: number, length: number) => Promise<number>;
+
+const defaultWriteChunk: WriteChunk = async (fh, bytes, offset, length) => (await fh.write(bytes, offset, length)).bytesWritten;
+
+/** Writes all of `bytes`, looping over short writes; a write that makes no progress is an error. */
+export async function writeAll(fh: FileHandle, file: string, bytes: Uint8Array, writeChunk: WriteChunk = defaultWriteChunk): Promise<void> {
+  let done = 0;
+  while (done < bytes.length) {
+    const n = await writeChunk(fh, bytes, done, bytes.length - done);
+    if (!(n > 0)) throw new ShortWriteError(file, done, bytes.length);
+    done += n;
+  }
+}
+
+// Temp names carry their owner (host and pid), so a later run can tell a dead process's leftovers from a
+// live writer's file, and the `.tmp` ending keeps them from ever being taken for result files.
+const TEMP_MARK = '.gst-tmp-';
+const HOST = hostname().replace(/[^A-Za-z0-9_-]/g, '_') || 'host';
+
+/** The temp name for `target` owned by this process. */
+export function tempPathFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}${TEMP_MARK}${HOST}-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** Owner of a temp file name for `target` (same folder), or null when the name is not one of ours for it. */
+export function tempOwner(target: string, name: string): { host: string; pid: number } | null {
+  const prefix = `.${path.basename(target)}${TEMP_MARK}`;
+  if (!name.startsWith(prefix) || !name.endsWith('.tmp')) return null;
+  const m = /^([A-Za-z0-9_-]+)-(\d+)-[0-9a-f]{8}$/.exec(name.slice(prefix.length, -'.tmp'.length));
+  return m ? { host: m[1], pid: Number(m[2]) } : null;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, but belongs to another user
+  }
+}
+
+/**
+ * Removes temp files for `target` left by processes of this host that are no longer running (killed, crashed).
+ * A live process's temp file, or one from another host, is never touched. Returns the names removed.
+ */
+export async function removeStaleTemps(target: string): Promise<string[]> {
+  const dir = path.dirname(target);
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const owner = tempOwner(target, name);
+    if (!owner || owner.host !== HOST || owner.pid === process.pid || processIsAlive(owner.pid)) continue;
+    try {
+      await unlink(path.join(dir, name));
+      removed.push(name);
+    } catch {
+      // Raced with another cleaner, or not ours to remove: either way it is not left by us.
+    }
+  }
+  return removed;
+}
+
+/** Temp files this process has open, removed synchronously if the process is told to stop. */
+const liveTemps = new Set<string>();
+let signalsInstalled = false;
+
+/**
+ * Makes SIGINT and SIGTERM remove this process's temp files before it exits with the signal's usual status.
+ * For command-line use; a host process (the extension host) owns its own signals and relies on removeStaleTemps.
+ */
+export function removeTempsOnSignals(): void {
+  if (signalsInstalled) return;
+  signalsInstalled = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const t of liveTemps) {
+        try {
+          unlinkSync(t);
+        } catch {
+          // already gone
+        }
+      }
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    });
+  }
+}
+
+export interface AtomicReplaceOptions {
+  /** The target's state when it was read; the rename happens only if it is unchanged. Null: target must not exist. */
+  expect?: FileIdentity | null;
+  /** Mode for the new file; the target's own mode by default (0o644 for a new file). */
+  mode?: number;
+  /** Owner for the new file, kept where the process may set it (root, or the owner's own group). */
+  owner?: { uid: number; gid: number };
+  /** Names the operation in the "changed during" message. */
+  what?: string;
+  writeChunk?: WriteChunk;
+}
+
+/**
+ * A temp file beside `target` that becomes the target on `commit()`. Until then the target is untouched, and
+ * `abort()` (or any error in commit) removes the temp file.
+ */
+export class AtomicReplacement {
+  private fh: FileHandle | null = null;
+  private finished = false;
+
+  private constructor(readonly target: string, readonly tempPath: string, private readonly options: AtomicReplaceOptions) {}
+
+  /** Creates the temp file now, so an unwritable folder fails before any work. */
+  static async begin(target: string, options: AtomicReplaceOptions = {}): Promise<AtomicReplacement> {
+    const r = new AtomicReplacement(target, tempPathFor(target), options);
+    r.fh = await open(r.tempPath, 'wx', 0o600); // private until commit sets the final mode and owner
+    liveTemps.add(r.tempPath);
+    return r;
+  }
+
+  async write(bytes: Uint8Array): Promise<void> {
+    if (!this.fh) throw new Error('write after the replacement finished');
+    await writeAll(this.fh, this.tempPath, bytes, this.options.writeChunk);
+  }
+
+  /** fsync, set mode and owner, check the target is unchanged, rename, fsync the folder. */
+  async commit(): Promise<void> {
+    try {
+      const fh = this.fh!;
+      await fh.sync(); // the new bytes are on disk before the rename makes them the file
+      await fh.chmod(this.options.mode ?? 0o644);
+      if (this.options.owner) {
+        await fh.chown(this.options.owner.uid, this.options.owner.gid).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EPERM') throw e; // only a privileged process may give a file away
+        });
+      }
+      await fh.close();
+      this.fh = null;
+      await this.checkUnchanged();
+      // The window that remains: another writer between this check and the rename below (microseconds).
+      await rename(this.tempPath, this.target);
+      this.finished = true;
+      liveTemps.delete(this.tempPath);
+      await syncFolder(path.dirname(this.target));
+    } finally {
+      if (!this.finished) await this.abort();
+    }
+  }
+
+  private async checkUnchanged(): Promise<void> {
+    const expect = this.options.expect;
+    if (expect === undefined) return;
+    let now: FileIdentity | null;
+    try {
+      now = await identityOf(this.target);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      now = null;
+    }
+    const unchanged = expect === null ? now === null : now !== null && sameIdentity(expect, now);
+    if (!unchanged) throw new FileChangedError(this.target, this.options.what);
+  }
+
+  async abort(): Promise<void> {
+    this.finished = true;
+    if (this.fh) await this.fh.close().catch(() => undefined);
+    this.fh = null;
+    await unlink(this.tempPath).catch(() => undefined);
+    liveTemps.delete(this.tempPath);
+  }
+}
+
+/** Makes a rename durable: on Linux the folder entry is only on disk once the folder itself is synced. */
+async function syncFolder(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // Some file systems refuse to sync a folder; the rename itself is still atomic.
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
+/** Replaces `target` with `data` atomically, with the same care as the rescore. */
+export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicReplaceOptions = {}): Promise<void> {
+  const r = await AtomicReplacement.begin(target, options);
+  try {
+    await r.write(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  } catch (e) {
+    await r.abort();
+    throw e;
+  }
+  await r.commit();
+}

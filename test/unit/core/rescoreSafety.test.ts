@@ -1,0 +1,281 @@
+// The in-place rescore under faults: short writes and write errors, other writers, leftover temp files,
+// read-only files, hard links, owners, and values nested deep enough to overflow a recursive walk.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, linkSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import * as path from 'node:path';
+import {
+  FileChangedError,
+  readDataset,
+  removeStaleTemps,
+  rescoreFile,
+  RescoreRefused,
+  ShortWriteError,
+  tempOwner,
+  tempPathFor,
+  writeFileAtomic,
+  type Dataset,
+  type WriteChunk,
+} from '../../../src/core';
+import { REPO_ROOT } from '../helpers/shared';
+import { writeTinyDataset } from '../helpers/tinyDataset';
+
+let dataset: Dataset;
+let datasetPath: string;
+const dirs: string[] = [];
+before(async () => {
+  datasetPath = writeTinyDataset();
+  dataset = await readDataset(datasetPath);
+});
+after(() => {
+  for (const d of [...dirs, path.dirname(datasetPath)]) rmSync(d, { recursive: true, force: true });
+});
+
+const LINES = ['{"uid":"q_choice","prediction":"C"}', '{"uid":"q_angle","prediction":"-130"}', '{"uid":"q_dist","prediction":"1.2 m"}', '{"uid":"q_point","prediction":"(391, 698)"}'];
+
+/** A result file of `repeat` copies of the four tiny lines, alone in a fresh folder. */
+function resultFile(repeat = 1, name = 'r.jsonl'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gst-safety-'));
+  dirs.push(dir);
+  const file = path.join(dir, name);
+  writeFileSync(file, Array.from({ length: repeat }, () => LINES.join('\n')).join('\n') + '\n');
+  return file;
+}
+
+/** Everything in the file's folder except the file (and its dataset): temp files that were left behind. */
+function leftovers(file: string): string[] {
+  return readdirSync(path.dirname(file)).filter((n) => n !== path.basename(file));
+}
+
+function cli(args: string[], shellPrefix = '') {
+  const cmd = [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), ...args].map((a) => `'${a}'`).join(' ');
+  const r = spawnSync('bash', ['-c', `${shellPrefix}${cmd}`], { encoding: 'utf8', cwd: REPO_ROOT });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const opts = { profile: 'paper' as const };
+
+/** Waits until the rescore's temp file exists: the rescore is then between its start and its rename. */
+async function waitForTemp(file: string): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (!leftovers(file).some((n) => n.endsWith('.tmp')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  return leftovers(file).length > 0;
+}
+
+describe('rescore writes every byte or nothing', () => {
+  it('loops over short writes: a system that writes 7 bytes at a time still gives the whole file', async () => {
+    const file = resultFile(50);
+    const trickle: WriteChunk = async (fh, bytes, offset, length) => (await fh.write(bytes, offset, Math.min(7, length))).bytesWritten;
+    await rescoreFile(dataset, file, { ...opts, writeChunk: trickle });
+    const reference = resultFile(50);
+    await rescoreFile(dataset, reference, opts);
+    assert.equal(readFileSync(file, 'utf8'), readFileSync(reference, 'utf8'));
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  it('a write that stops making progress aborts, leaving the original and no temp file', async () => {
+    const file = resultFile(50);
+    const original = readFileSync(file);
+    let calls = 0;
+    const stalls: WriteChunk = async (fh, bytes, offset, length) => (calls++ === 0 ? (await fh.write(bytes, offset, Math.min(100, length))).bytesWritten : 0);
+    await assert.rejects(rescoreFile(dataset, file, { ...opts, writeChunk: stalls }), ShortWriteError);
+    assert.deepEqual(readFileSync(file), original);
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  for (const code of ['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO']) {
+    it(`${code} from the file system aborts, leaving the original and no temp file`, async () => {
+      const file = resultFile(50);
+      const original = readFileSync(file);
+      const failing: WriteChunk = async () => {
+        throw Object.assign(new Error(`${code}: injected`), { code });
+      };
+      await assert.rejects(rescoreFile(dataset, file, { ...opts, writeChunk: failing }), (e: NodeJS.ErrnoException) => e.code === code);
+      assert.deepEqual(readFileSync(file), original);
+      assert.deepEqual(leftovers(file), []);
+    });
+  }
+
+  it('under a file-size limit (ulimit -f) the CLI exits 2 and the original is untouched', () => {
+    const file = resultFile(400); // about 60 KB; the rescored file is several times larger
+    const original = readFileSync(file);
+    const blocks = Math.ceil(original.length / 1024) + 1; // room for the original, not for the new file
+    const r = cli(['rescore', file, '--dataset', datasetPath], `ulimit -f ${blocks}; `);
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /EFBIG|file too large/i);
+    assert.doesNotMatch(r.stdout, /scored/);
+    assert.deepEqual(readFileSync(file), original);
+    assert.deepEqual(leftovers(file), []);
+  });
+});
+
+describe('rescore never overwrites another writer', () => {
+  // The rescore reports progress after reading each batch and before its rename: a change made then is a
+  // change "during the rescore", exactly as a concurrent process's would be.
+  const changes: Record<string, (file: string) => void> = {
+    'a process appends a line': (f) => appendFileSync(f, '{"uid":"q_choice","prediction":"A","appended":true}\n'),
+    'an editor saves in place (truncate and rewrite)': (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"C"', '"D"')),
+    'another program replaces the file by rename': (f) => {
+      writeFileSync(`${f}.new`, '{"uid":"q_choice","prediction":"B","replaced":true}\n');
+      renameSync(`${f}.new`, f);
+    },
+  };
+  for (const [name, change] of Object.entries(changes)) {
+    it(`${name}: the rescore aborts with "the file changed", keeps the other writer's bytes, leaves no temp`, async () => {
+      const file = resultFile(3);
+      let changed = false;
+      const onProgress = () => {
+        if (!changed) change(file);
+        changed = true;
+      };
+      const expected = () => readFileSync(file, 'utf8');
+      await assert.rejects(rescoreFile(dataset, file, { ...opts, onProgress }), (e: Error) => e instanceof FileChangedError && /the file changed during the rescore; nothing was written/.test(e.message));
+      const now = expected();
+      assert.doesNotMatch(now, /"score"/, 'the rescored version was not written');
+      assert.ok(/appended|"D"|replaced/.test(now), "the other writer's change is there");
+      assert.deepEqual(leftovers(file), []);
+    });
+  }
+
+  it('a real concurrent appender during a CLI rescore: exit 2, the message once, the appended line kept', async () => {
+    const file = resultFile(60000); // about 9 MB, so the append lands while the rescore runs
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'rescore', file, '--dataset', datasetPath]);
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitForTemp(file);
+    appendFileSync(file, '{"uid":"q_choice","prediction":"A","appended":true}\n');
+    assert.equal(await exited, 2, stderr);
+    assert.equal(stderr.match(/the file changed during the rescore; nothing was written/g)?.length, 1, stderr);
+    assert.doesNotMatch(stderr, /left untouched/);
+    const text = readFileSync(file, 'utf8');
+    assert.ok(text.endsWith('"appended":true}\n'));
+    assert.doesNotMatch(text, /"score"/);
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  it('writeFileAtomic with an expected identity refuses a file that changed since it was read', async () => {
+    const file = resultFile(1);
+    const { identityOf } = await import('../../../src/core');
+    const seen = await identityOf(file);
+    appendFileSync(file, '\n');
+    await assert.rejects(writeFileAtomic(file, 'new', { expect: seen }), FileChangedError);
+    await writeFileAtomic(file, 'new', { expect: await identityOf(file) });
+    assert.equal(readFileSync(file, 'utf8'), 'new');
+    await assert.rejects(writeFileAtomic(file, 'again', { expect: null }), FileChangedError, 'expect null: the file must not exist');
+    assert.deepEqual(leftovers(file), []);
+  });
+});
+
+describe('temp files: named by their owner, removed on signals, cleaned up after dead processes', () => {
+  it('a temp name names host and pid, ends in .tmp, and parses back; other names are not temps', () => {
+    const target = '/data/run.jsonl';
+    const t = path.basename(tempPathFor(target));
+    assert.ok(t.startsWith('.run.jsonl.gst-tmp-') && t.endsWith('.tmp'), t);
+    assert.deepEqual(tempOwner(target, t), { host: hostname().replace(/[^A-Za-z0-9_-]/g, '_'), pid: process.pid });
+    for (const other of ['run.jsonl', '.run.jsonl.abc.tmp', '.other.jsonl' + t.slice('.run.jsonl'.length), '.run.jsonl.gst-tmp-h-12-zz.tmp']) assert.equal(tempOwner(target, other), null, other);
+  });
+
+  it("the next run removes a dead process's temp file and keeps a live one's", async () => {
+    const file = resultFile(1);
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const deadPid = Number(dead.stdout);
+    const live = spawn('sleep', ['30']);
+    try {
+      const mk = (pid: number) => {
+        const name = path.basename(tempPathFor(file)).replace(`-${process.pid}-`, `-${pid}-`);
+        writeFileSync(path.join(path.dirname(file), name), 'partial');
+        return name;
+      };
+      const deadTemp = mk(deadPid);
+      const liveTemp = mk(live.pid!);
+      await rescoreFile(dataset, file, opts);
+      assert.deepEqual(leftovers(file), [liveTemp], `${deadTemp} removed, ${liveTemp} kept`);
+      assert.deepEqual(await removeStaleTemps(file), []);
+    } finally {
+      live.kill();
+    }
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} during a CLI rescore removes the temp file and leaves the original`, async () => {
+      const file = resultFile(60000); // about 9 MB: long enough to be caught in the middle
+      const original = readFileSync(file);
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'rescore', file, '--dataset', datasetPath], { stdio: 'ignore' });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+      const caught = await waitForTemp(file);
+      child.kill(signal);
+      const { code } = await exited;
+      if (caught) assert.equal(code, signal === 'SIGTERM' ? 143 : 130);
+      assert.ok(caught, 'the rescore was interrupted while its temp file existed');
+      assert.deepEqual(readFileSync(file), original);
+      assert.deepEqual(leftovers(file), []);
+    });
+  }
+});
+
+describe('permissions, links and owners', () => {
+  it('a read-only file is refused (exit 2 from the CLI) and stays as it was', async () => {
+    const file = resultFile(1);
+    chmodSync(file, 0o444);
+    await assert.rejects(rescoreFile(dataset, file, opts), (e: Error) => e instanceof RescoreRefused && /read-only \(mode 0444\)/.test(e.message));
+    const r = cli(['rescore', file, '--dataset', datasetPath]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /read-only/);
+    assert.equal(statSync(file).mode & 0o777, 0o444);
+    assert.doesNotMatch(readFileSync(file, 'utf8'), /"score"/);
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  it('a hard-linked file is refused: a rename would leave the other name with the old scores', async () => {
+    const file = resultFile(1);
+    const other = path.join(path.dirname(file), 'other-name.jsonl');
+    linkSync(file, other);
+    await assert.rejects(rescoreFile(dataset, file, opts), (e: Error) => e instanceof RescoreRefused && /2 hard links/.test(e.message));
+    assert.equal(readFileSync(file, 'utf8'), readFileSync(other, 'utf8'));
+    assert.deepEqual(leftovers(file), ['other-name.jsonl']);
+  });
+
+  it('the mode is kept', async () => {
+    const file = resultFile(1);
+    chmodSync(file, 0o640);
+    await rescoreFile(dataset, file, opts);
+    assert.equal(statSync(file).mode & 0o777, 0o640);
+  });
+
+  const isRoot = process.getuid?.() === 0;
+  it('the owner is kept when the process may set it (root rescoring another user\'s file)', { skip: isRoot ? false : 'needs root to own a file as another user; run as root to check owner preservation' }, async () => {
+    const file = resultFile(1);
+    chownSync(file, 4321, 4322);
+    await rescoreFile(dataset, file, opts);
+    const s = statSync(file);
+    assert.match(readFileSync(file, 'utf8'), /"score"/);
+    assert.deepEqual([s.uid, s.gid], [4321, 4322]);
+  });
+});
+
+describe('a value nested thousands deep', () => {
+  it('is skipped with a file:line problem; the other lines are scored and written', async () => {
+    const file = resultFile(1);
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    lines[1] = lines[1].replace(/}$/, `,"score":${deep}}`);
+    lines[2] = lines[2].replace(/}$/, `,"parsed":${deep.replace('[]', '[{"a":{}}]')}}`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const { report } = await rescoreFile(dataset, file, opts);
+    assert.equal(report.scored, 2);
+    assert.deepEqual(
+      report.problems.map((p) => [p.line, p.message]),
+      [
+        [2, '"score" is nested deeper than 32 levels; line kept unchanged'],
+        [3, '"parsed" is nested deeper than 32 levels; line kept unchanged'],
+      ],
+    );
+    const out = readFileSync(file, 'utf8').split('\n');
+    assert.equal(out[1], lines[1]);
+    assert.equal(out[2], lines[2]);
+    assert.match(out[0], /"score":1/);
+  });
+});
