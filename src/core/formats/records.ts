@@ -69,11 +69,28 @@ export function gstBenchRecord(o: Obj, location: RecordLocation): ResultRecord {
 /** An lmms-eval `--log_samples` line. A task may copy the doc's own fields, so a `uid` beats the positional `doc_id`. */
 export function lmmsEvalRecord(o: Obj, location: RecordLocation): ResultRecord {
   const doc = isObj(o.doc) ? o.doc : undefined;
-  const uid = idValue(o.uid) ?? idValue(doc?.uid);
   const prediction = firstResponse(o.filtered_resps) ?? firstResponse(o.resps) ?? null;
   const base = { prediction, gold: firstResponse(o.target), questionText: scalarText(o.input) ?? questionTextOf(doc), location };
-  if (uid !== null) return { ...base, id: uid, idField: idValue(o.uid) !== null ? 'uid' : 'doc.uid', idRole: 'uid' };
+  const copied = copiedUid(o, doc);
+  if (copied) return { ...base, id: copied.uid, idField: copied.field, idRole: 'uid' };
   return { ...base, id: idValue(o.doc_id), idField: 'doc_id', idRole: 'row-index' };
+}
+
+/**
+ * A uid the task copied from its doc: at the top level, in `doc`, or (as VSI-Bench's `process_results` does with
+ * the doc's fields) inside a metric's dict, e.g. `{"gst_bench_score": {"uid": …, "prediction": …}}`.
+ */
+function copiedUid(o: Obj, doc: Obj | undefined): { uid: string | number; field: string } | undefined {
+  const top = idValue(o.uid);
+  if (top !== null) return { uid: top, field: 'uid' };
+  const inDoc = idValue(doc?.uid);
+  if (inDoc !== null) return { uid: inDoc, field: 'doc.uid' };
+  for (const [key, v] of Object.entries(o)) {
+    if (key === 'doc' || !isObj(v)) continue;
+    const uid = idValue(v.uid);
+    if (uid !== null) return { uid, field: `${key}.uid` };
+  }
+  return undefined;
 }
 
 function questionTextOf(doc: Obj | undefined): string | undefined {
