@@ -135,11 +135,18 @@ async function evaluateRecords(dataset: Dataset, file: string, adapter: FormatAd
   // Name each problem's place the way the format does: a sheet row, an archive entry and sample id.
   for (const problem of evaluation.problems) {
     const loc = problem.line !== undefined ? byPosition.get(problem.line) : undefined;
-    if (!loc || loc.kind === 'line') continue;
-    problem.message = `${formatLocation(loc)}: ${problem.message}`;
+    if (!loc) continue;
+    const place = problemPlace(loc);
+    if (place) problem.message = `${place}: ${problem.message}`;
     if (loc.kind === 'sample') delete problem.line;
   }
   return evaluation;
+}
+
+/** What a problem's `file:line` does not already say: the sheet, the array element, the archive entry. */
+function problemPlace(loc: RecordLocation): string | undefined {
+  if (loc.kind === 'line' || (loc.kind === 'row' && loc.sheet === undefined)) return undefined;
+  return loc.kind === 'element' ? `element ${loc.index}` : formatLocation(loc);
 }
 
 function finish(file: string, evaluation: Evaluation, p: Prepared, sidecar: SidecarState | undefined): FormatEvaluation {

@@ -167,7 +167,7 @@ describe('tables: VLMEvalKit .xlsx and .tsv, generic CSV and JSON arrays', () =>
     const fe = await evaluateResultFile(dataset, fixture('generic-array.json'), { profile: 'paper', fields: { id: 'qid', prediction: 'answer', gold: 'ground_truth' } });
     assert.deepEqual([...fe.evaluation.byUid.keys()], ['fx_choice', 'fx_angle']);
     assert.equal((fe.evaluation.byUid.get('fx_angle')!.parse.parsed as { value: number }).value, -45, '45 degrees to the right');
-    assert.deepEqual(messages(fe), ['4: element 2 (line 4): no "qid" field']);
+    assert.deepEqual(messages(fe), ['4: element 2: no "qid" field']);
   });
 });
 
