@@ -16,8 +16,7 @@ import {
   openAiBatchAdapter,
   vlmEvalKitAdapter,
 } from './adapters';
-import { jsonDocument, parseJsonLine, sniffDelimiter, xlsxHeader, type Obj } from './containers';
-import { jsonLines } from './containers';
+import { jsonDocument, jsonLines, sniffDelimiter, xlsxHeader, type Obj } from './containers';
 import { looksLikeZip, ZipArchive } from './zip';
 
 export interface Detection {
@@ -45,9 +44,13 @@ export async function detectFormat(file: string, opts: { format?: string; fields
   const start = text.search(/\S/);
   const first = start === -1 ? '' : text[start];
   const ext = path.extname(file).toLowerCase();
-  if (first === '{' && ext !== '.json') {
-    const jsonl = await detectJsonLines(file, mapped);
+  const namedJsonl = ext === '.jsonl' || ext === '.ndjson';
+  if (first === '{' || namedJsonl) {
+    const jsonl = await detectJsonLines(file, mapped, namedJsonl);
     if (jsonl) return jsonl;
+    // Nothing readable in the first lines of a file named JSON lines: read it as the canonical format, whose
+    // line-by-line reading reports each bad line (as before formats were detected).
+    if (namedJsonl) return { adapter: mapped ? genericJsonlAdapter : canonicalAdapter, reason: 'named .jsonl; no readable record in its first lines' };
   }
   if (first === '{' || first === '[') return detectJsonDocument(file, mapped);
   if (start === -1) throw new Error('the file is empty');
@@ -78,12 +81,20 @@ export function classifyLineObject(o: Obj): FormatAdapter | undefined {
   return undefined;
 }
 
-/** JSON lines when the first non-blank line is a whole object; undefined when it is not (a pretty-printed document). */
-async function detectJsonLines(file: string, mapped: boolean): Promise<Detection | undefined> {
+/**
+ * JSON lines when the first non-blank line is a whole object; undefined when it is not (a pretty-printed
+ * document). In a file named .jsonl, a few bad first lines are skipped: the next readable records decide.
+ */
+async function detectJsonLines(file: string, mapped: boolean, namedJsonl: boolean): Promise<Detection | undefined> {
+  let bad = 0;
   for await (const item of jsonLines(file)) {
-    if (!('obj' in item)) return undefined;
+    if (!('obj' in item)) {
+      if (!namedJsonl || ++bad >= DETECT_BAD_LINES) return undefined;
+      continue;
+    }
     if (mapped) return { adapter: genericJsonlAdapter, reason: 'JSON lines with a field mapping' };
-    const adapter = classifyLineObject(item.obj);
+    // A `uid` alone is still the canonical format: the missing prediction is reported per line, the file is read.
+    const adapter = classifyLineObject(item.obj) ?? (has(item.obj, 'uid') ? canonicalAdapter : undefined);
     if (adapter) return { adapter, reason: `JSON lines whose first record has ${describeKeys(adapter)}` };
     throw new Error(
       `JSON lines of an unknown format (first record's fields: ${Object.keys(item.obj).slice(0, 12).join(', ')}); name the fields with --id-field and --prediction-field, or pick a --format`,
@@ -91,6 +102,9 @@ async function detectJsonLines(file: string, mapped: boolean): Promise<Detection
   }
   return undefined;
 }
+
+/** Unreadable lines tolerated at the start of a .jsonl file before detection gives up on its content. */
+const DETECT_BAD_LINES = 20;
 
 function describeKeys(a: FormatAdapter): string {
   switch (a.name) {

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import { AtomicReplacement } from '../io/atomicWrite';
 import { EvaluationBuilder, evaluateFile, toSummary, type Evaluation } from '../results/evaluation';
+import { DEFAULT_FIELDS, type FieldMapping } from '../results/fieldPath';
 import { rescoreFile, type RescoreReport } from '../results/rescore';
 import type { RecordExtractor } from '../results/scoreLine';
 import { parsedToJson } from '../../shared/parsing/parsedValue';
@@ -283,4 +284,14 @@ export async function convertResultFile(dataset: Dataset, file: string, target: 
   const fe = await evaluateResultFile(dataset, file, options);
   const written = await writeCanonical(target, file, fe.detection.adapter, fe.evaluation, fe.locations, false);
   return { ...fe, written };
+}
+
+/**
+ * The one call the extension's store makes to read a result file of any format. Its settings' field paths are
+ * a mapping only when the user changed them from the defaults; otherwise the format is detected.
+ */
+export async function evaluateResultFileWithSettings(dataset: Dataset, file: string, options: { profile: ScoringProfile; fields: FieldMapping }): Promise<Evaluation> {
+  const custom = options.fields.uidField !== DEFAULT_FIELDS.uidField || options.fields.predictionField !== DEFAULT_FIELDS.predictionField;
+  const fields: FieldMap | undefined = custom ? { id: options.fields.uidField, idRole: 'uid', prediction: options.fields.predictionField } : undefined;
+  return (await evaluateResultFile(dataset, file, { profile: options.profile, fields })).evaluation;
 }

@@ -6,6 +6,7 @@ export { Joiner, requestUidsFromLines, type JoinOptions, type JoinResult, type J
 export {
   convertResultFile,
   evaluateResultFile,
+  evaluateResultFileWithSettings,
   rescoreResultFile,
   sidecarPath,
   SIDECAR_SUFFIX,
