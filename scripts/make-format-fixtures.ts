@@ -5,11 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
+import { ZipWriter, type ZipMethod } from './lib/zipWriter';
 
 const OUT = path.join(__dirname, '..', 'test', 'fixtures', 'formats');
 
-/** ZIP compression methods (APPNOTE 4.4.5); 14 (LZMA) is one the reader refuses. */
-type Method = 0 | 8 | 14 | 93;
+/** 14 (LZMA) is a method the reader refuses. */
+type Method = ZipMethod;
 
 interface Entry {
   name: string;
@@ -28,51 +29,15 @@ function compress(data: Buffer, method: Method): Buffer {
   return Buffer.from('not really LZMA data');
 }
 
-/** A minimal ZIP writer: local headers, data, central directory, end record (no ZIP64, no data descriptors). */
 function zip(entries: Entry[]): Buffer {
   const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
+  const w = new ZipWriter((b) => parts.push(b));
   for (const e of entries) {
     const data = Buffer.from(e.data, 'utf8');
-    const body = compress(data, e.method);
-    const name = Buffer.from(e.name, 'utf8');
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(e.method === 93 ? 63 : 20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt32LE(0, 10); // time and date: 0, for reproducible bytes
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const cd = Buffer.alloc(46);
-    cd.writeUInt32LE(0x02014b50, 0);
-    cd.writeUInt16LE(63, 4);
-    cd.writeUInt16LE(e.method === 93 ? 63 : 20, 6);
-    cd.writeUInt16LE(0x0800, 8);
-    cd.writeUInt16LE(e.method, 10);
-    cd.writeUInt32LE(0, 12);
-    cd.writeUInt32LE(crc, 16);
-    cd.writeUInt32LE(body.length, 20);
-    cd.writeUInt32LE(data.length, 24);
-    cd.writeUInt16LE(name.length, 28);
-    cd.writeUInt32LE(offset, 42);
-    central.push(cd, name);
-    parts.push(local, name, body);
-    offset += local.length + name.length + body.length;
+    w.add(e.name, data, e.method, compress(data, e.method));
   }
-  const cdBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cdBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, cdBytes, end]);
+  w.finish();
+  return Buffer.concat(parts);
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -8,6 +8,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { parseJsonWithLocation, recordLineNumbers } from '../jsonText';
 import { readLineBatches } from '../results/lines';
 import type { RecordLocation } from '../../shared/formats/types';
+import { ZipArchive } from './zip';
 
 export type Obj = Record<string, unknown>;
 export type Item = { obj: Obj; location: RecordLocation } | { problem: string; location: RecordLocation };
@@ -108,6 +109,7 @@ export async function* delimitedRows(file: string, delimiter: ',' | '\t'): Async
  * whole: prediction sheets are a few MB. Numbers are kept as the text the cell stores, so ids stay exact.
  */
 export async function* xlsxRows(file: string, sheetName?: string): AsyncGenerator<Item> {
+  await refuseOversizedWorkbook(file);
   const sheets = await readXlsxFile(file, { trim: false, parseNumber: (s: string) => s });
   const sheet = sheetName === undefined ? sheets[0] : sheets.find((s) => s.sheet === sheetName);
   if (!sheet) throw new Error(sheetName === undefined ? 'the workbook has no sheet' : `no sheet named "${sheetName}" (sheets: ${sheets.map((s) => s.sheet).join(', ')})`);
@@ -123,6 +125,21 @@ export async function* xlsxRows(file: string, sheetName?: string): AsyncGenerato
       obj[names[c]] = cell instanceof Date ? cell.toISOString() : cell;
     });
     if (!empty) yield { obj, location: { kind: 'row', row: i + 2, sheet: sheet.sheet } };
+  }
+}
+
+/**
+ * The workbook reader inflates the whole workbook in memory, so one whose entries would inflate past this is
+ * refused before it is read (a decompression bomb, or a sheet far larger than any prediction file).
+ */
+export const XLSX_MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
+
+async function refuseOversizedWorkbook(file: string): Promise<void> {
+  const zip = await ZipArchive.open(file);
+  const inflated = zip.entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
+  zip.close();
+  if (inflated > XLSX_MAX_INFLATED_BYTES) {
+    throw new Error(`the workbook would inflate to ${Math.round(inflated / 2 ** 20)} MiB, more than the ${XLSX_MAX_INFLATED_BYTES / 2 ** 20} MiB an .xlsx is read into; export the sheet as TSV or CSV, which stream`);
   }
 }
 

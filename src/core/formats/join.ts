@@ -75,7 +75,9 @@ export class Joiner {
 
 /** Whitespace-insensitive: the record's text contains the question's first text (the prompt's stem), or the reverse. */
 function textsAgree(recordText: string, q: Question): boolean {
-  const stem = normalize(q.texts.find((t) => t.trim() !== '') ?? '');
+  const first = q.texts.find((t) => t.trim() !== '') ?? '';
+  if (first !== '' && recordText.includes(first)) return true; // the common case, without normalising long prompts
+  const stem = normalize(first);
   if (stem === '') return true;
   const text = normalize(recordText);
   return text.includes(stem) || stem.includes(text);
