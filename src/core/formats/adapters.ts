@@ -13,7 +13,7 @@ import {
   openAiBatchRecord,
   vlmEvalKitRecord,
 } from './records';
-import { ZipArchive } from './zip';
+import { looksLikeZip, ZipArchive } from './zip';
 
 /** A JSON lines adapter also maps single lines, for the in-place rescore (which reads the lines itself). */
 export interface LineAdapter extends FormatAdapter {
@@ -87,30 +87,30 @@ export const genericJsonlAdapter = lineAdapter({
   fromObject: (o, loc, options) => mappedRecord(o, loc, options.fields ?? {}),
 });
 
-/** Which table container a file is, from its name and first bytes. */
+/** Which table container a file is, from its first bytes (a ZIP workbook, a JSON array, delimited text). */
 async function* tableItems(file: string): AsyncGenerator<Item> {
-  const ext = path.extname(file).toLowerCase();
-  if (ext === '.xlsx') {
+  const head = await readHead(file);
+  if (looksLikeZip(head)) {
     yield* xlsxRows(file);
     return;
   }
-  if (ext === '.json') {
+  const text = new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/, '');
+  if (text.trimStart().startsWith('[')) {
     yield* jsonArrayElements(file);
     return;
   }
-  const delimiter = ext === '.tsv' ? '\t' : ext === '.csv' ? ',' : sniffDelimiter(await firstLine(file));
+  const nl = text.indexOf('\n');
+  const delimiter = path.extname(file).toLowerCase() === '.tsv' ? '\t' : sniffDelimiter(nl === -1 ? text : text.slice(0, nl));
   yield* delimitedRows(file, delimiter);
 }
 
-/** The first line of a file (up to 64 KiB), for sniffing. */
-export async function firstLine(file: string): Promise<string> {
+/** The first 64 KiB of a file, for sniffing its container and format. */
+export async function readHead(file: string): Promise<Uint8Array> {
   const fh = await open(file, 'r');
   try {
     const buf = Buffer.alloc(64 * 1024);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const text = buf.subarray(0, bytesRead).toString('utf8');
-    const nl = text.indexOf('\n');
-    return nl === -1 ? text : text.slice(0, nl);
+    return buf.subarray(0, bytesRead);
   } finally {
     await fh.close();
   }
@@ -150,7 +150,7 @@ export const inspectEvalAdapter: FormatAdapter = {
       const model = await inspectModel(zip);
       for (const entry of zip.entries) {
         if (!entry.name.startsWith('samples/') || !entry.name.endsWith('.json')) continue;
-        const fallback: RecordLocation = { kind: 'sample', entry: entry.name, sampleId: entry.name, epoch: 0 };
+        const fallback: RecordLocation = { kind: 'sample', entry: entry.name };
         let sample: unknown;
         try {
           sample = JSON.parse((await zip.read(entry.name)).toString('utf8'));
@@ -202,9 +202,14 @@ export const inspectJsonAdapter: FormatAdapter = {
     if (!Array.isArray(log.samples)) throw new Error('an Inspect log without samples (written with --no-log-samples?)');
     const model = typeof log.eval?.model === 'string' ? log.eval.model : undefined;
     for (let i = 0; i < log.samples.length; i++) {
-      const s = log.samples[i] as Obj;
-      const location: RecordLocation = { kind: 'sample', index: i, sampleId: sampleIdOf(s, `samples[${i}]`), epoch: typeof s.epoch === 'number' ? s.epoch : 1 };
-      yield { record: inspectSampleRecord(s, location, model) };
+      const s = log.samples[i] as unknown;
+      if (s === null || typeof s !== 'object' || Array.isArray(s)) {
+        yield { problem: 'sample is not a JSON object', location: { kind: 'sample', index: i } };
+        continue;
+      }
+      const sample = s as Obj;
+      const location: RecordLocation = { kind: 'sample', index: i, sampleId: sampleIdOf(sample, `samples[${i}]`), epoch: typeof sample.epoch === 'number' ? sample.epoch : 1 };
+      yield { record: inspectSampleRecord(sample, location, model) };
     }
   },
 };

@@ -1,6 +1,5 @@
 // Detection by content, with the file name as a hint: the container from the first bytes, the format from the
 // first record's fields. `--format` (or a field mapping) overrides it.
-import { open } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { FieldMap, FormatAdapter } from '../../shared/formats/types';
 import {
@@ -14,6 +13,7 @@ import {
   inspectJsonAdapter,
   lmmsEvalAdapter,
   openAiBatchAdapter,
+  readHead,
   vlmEvalKitAdapter,
 } from './adapters';
 import { jsonDocument, jsonLines, sniffDelimiter, xlsxHeader, type Obj } from './containers';
@@ -27,8 +27,6 @@ export interface Detection {
 
 /** A file whose format is known but holds no per-question predictions (an aggregate or score file). */
 export class NotAResultFileError extends Error {}
-
-const HEAD_BYTES = 64 * 1024;
 
 /** The format of a result file. `format` (a name from `gst-bench formats`) skips detection. */
 export async function detectFormat(file: string, opts: { format?: string; fields?: FieldMap } = {}): Promise<Detection> {
@@ -55,17 +53,6 @@ export async function detectFormat(file: string, opts: { format?: string; fields
   if (first === '{' || first === '[') return detectJsonDocument(file, mapped);
   if (start === -1) throw new Error('the file is empty');
   return detectDelimited(text, ext, mapped);
-}
-
-async function readHead(file: string): Promise<Uint8Array> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
 }
 
 const has = (o: Obj, ...keys: string[]) => keys.every((k) => Object.prototype.hasOwnProperty.call(o, k));

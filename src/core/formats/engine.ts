@@ -55,6 +55,8 @@ export function sidecarPath(file: string): string {
 interface Prepared {
   detection: Detection;
   joiner: Joiner;
+  /** The user gave a join rule (request file, id pattern, subtask): the canonical format goes through the joiner too. */
+  joinGiven: boolean;
   locations: Map<string, RecordLocation>;
   requestProblems: Evaluation['problems'];
 }
@@ -80,7 +82,8 @@ async function prepare(dataset: Dataset, file: string, options: FormatOptions): 
       });
     }
   }
-  return { detection, joiner: new Joiner(dataset, { ...options.join, requestUids }), locations: new Map(), requestProblems };
+  const joinGiven = requestUids !== undefined || options.join?.idPattern !== undefined || options.join?.indexSubtask !== undefined;
+  return { detection, joiner: new Joiner(dataset, { ...options.join, requestUids }), joinGiven, locations: new Map(), requestProblems };
 }
 
 /** A record's uid and prediction, or why it cannot be scored. */
@@ -92,9 +95,9 @@ function extraction(r: ResultRecord, p: Prepared): ReturnType<RecordExtractor> {
   return { uid: j.uid, prediction: r.prediction };
 }
 
-/** The extractor for a JSON lines format; undefined for the canonical format, which keeps its field paths. */
+/** The extractor for a JSON lines format; undefined for the canonical format, which keeps its field paths (unless a join rule was given). */
 function lineExtractor(adapter: FormatAdapter, p: Prepared, fields: FieldMap | undefined): RecordExtractor | undefined {
-  if (adapter === canonicalAdapter || !isLineAdapter(adapter)) return undefined;
+  if ((adapter === canonicalAdapter && !p.joinGiven) || !isLineAdapter(adapter)) return undefined;
   return (obj, line) => extraction(adapter.fromObject(obj, { kind: 'line', line }, { fields }), p);
 }
 
@@ -109,7 +112,8 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
   let evaluation: Evaluation;
   if (isLineAdapter(adapter)) {
     evaluation = await evaluateFile(dataset, file, { profile: options.profile, fields: canonicalFieldMapping(options.fields), extract: lineExtractor(adapter, p, options.fields) });
-    if (adapter === canonicalAdapter) for (const o of evaluation.byUid.values()) p.locations.set(o.uid, { kind: 'line', line: o.line });
+    // The canonical format's own path does not go through `extraction`, which records locations.
+    for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
   } else {
     evaluation = await evaluateRecords(dataset, file, adapter, p, options);
   }
@@ -139,6 +143,12 @@ async function evaluateRecords(dataset: Dataset, file: string, adapter: FormatAd
     if (!loc) continue;
     const place = problemPlace(loc);
     if (place) problem.message = `${place}: ${problem.message}`;
+    // The repeated-uid warning names the earlier record by its position: name it as the format does.
+    problem.message = problem.message.replace(/, line (\d+)\)/, (whole, n: string) => {
+      const earlier = byPosition.get(Number(n));
+      const earlierPlace = earlier && problemPlace(earlier);
+      return earlierPlace ? `, ${earlierPlace})` : whole;
+    });
     if (loc.kind === 'sample') delete problem.line;
   }
   return evaluation;

@@ -44,7 +44,7 @@ export class Joiner {
     // A positional id that is a number names a row even if some uid happens to be that number.
     const positional = r.idRole === 'row-index' && /^\d+$/.test(id);
     if (!positional && this.dataset.byUid.has(id)) return { uid: id, by: 'uid' };
-    if (r.idRole === 'uid') return { error: `uid not in the dataset: ${id}` };
+    if (r.idRole === 'uid' && !requestUids && !idPattern) return { error: `uid not in the dataset: ${id}` };
     if (requestUids) {
       const uid = requestUids.get(id);
       if (uid !== undefined) return this.dataset.byUid.has(uid) ? { uid, by: 'request-file' } : { error: `${r.idField} ${id}: the request file names uid ${uid}, which the dataset lacks` };

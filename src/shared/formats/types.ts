@@ -9,8 +9,8 @@ export type RecordLocation =
   | { kind: 'row'; row: number; sheet?: string }
   /** An element of a JSON array (0-based), with the line its object starts on. */
   | { kind: 'element'; index: number; line?: number }
-  /** A sample of an Inspect log: the archive entry (for .eval) or the samples array index (for .json). */
-  | { kind: 'sample'; entry?: string; index?: number; sampleId: string | number; epoch: number };
+  /** A sample of an Inspect log: the archive entry (for .eval) or the samples array index (for .json); id and epoch once read. */
+  | { kind: 'sample'; entry?: string; index?: number; sampleId?: string | number; epoch?: number };
 
 /** How an id field relates to the dataset's uids; decides the join rule. */
 export type IdRole =
@@ -93,8 +93,10 @@ export function formatLocation(loc: RecordLocation): string {
       return loc.sheet !== undefined ? `${loc.sheet} row ${loc.row}` : `row ${loc.row}`;
     case 'element':
       return `element ${loc.index}${loc.line !== undefined ? ` (line ${loc.line})` : ''}`;
-    case 'sample':
-      return `${loc.entry ?? `samples[${loc.index}]`} (id ${loc.sampleId}, epoch ${loc.epoch})`;
+    case 'sample': {
+      const where = loc.entry ?? `samples[${loc.index}]`;
+      return loc.sampleId === undefined ? where : `${where} (id ${loc.sampleId}, epoch ${loc.epoch ?? 1})`;
+    }
   }
 }
 

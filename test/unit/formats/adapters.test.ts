@@ -122,6 +122,15 @@ describe('GST-Bench scripts and generic JSON lines', () => {
     assert.deepEqual(messages(fe), ['3: uid not in the dataset: fx_missing']);
   });
 
+  it('a canonical file with --id-pattern goes through the join rules', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const file = path.join(mkdtempSync(path.join((await import('node:os')).tmpdir(), 'gst-pattern-')), 'r.jsonl');
+    writeFileSync(file, '{"uid":"run1-fx_choice","prediction":"C"}\n{"uid":"fx_angle","prediction":"-134"}\n{"uid":"zzz","prediction":"1"}\n');
+    const fe = await evaluateResultFile(dataset, file, { profile: 'paper', join: { idPattern: /^run1-(.+)$/ } });
+    assert.deepEqual([...fe.evaluation.byUid.keys()], ['fx_choice', 'fx_angle']);
+    assert.deepEqual(messages(fe), ['3: uid zzz does not match --id-pattern ^run1-(.+)$']);
+  });
+
   it('ids as integers and as strings both join; unknown ids are reported', async () => {
     const fe = await evaluateResultFile(dataset, fixture('generic-mixed-ids.jsonl'), { profile: 'paper', fields: { id: 'question_id', prediction: 'text' } });
     assert.equal(fe.detection.adapter.name, 'generic-jsonl');
@@ -197,6 +206,12 @@ describe('Inspect logs', () => {
       assert.equal(dist.line, undefined);
       assert.equal(dist.message, 'samples/fx_dist_epoch_1.json (id fx_dist, epoch 1): sample failed: RuntimeError: the model timed out');
       assert.deepEqual(fe.locations.get('fx_point'), { kind: 'sample', entry: 'samples/fx_point_epoch_1.json', sampleId: 'fx_point', epoch: 1 });
+      // Two epochs of one sample: the later record in the archive counts, and the warning names both entries.
+      assert.ok(
+        fe.evaluation.problems.some((p) => p.severity === 'warning' && p.message.includes('samples/fx_angle_epoch_1.json (id fx_angle, epoch 1): 1 line(s) repeat a uid seen earlier (first: fx_angle, samples/fx_angle_epoch_2.json (id fx_angle, epoch 2))')),
+        messages(fe).join('\n'),
+      );
+      assert.equal(fe.evaluation.byUid.get('fx_angle')!.prediction, '90');
     });
   }
 
@@ -231,6 +246,13 @@ describe('detection', () => {
     copyFileSync(fixture('inspect-zstd.eval'), path.join(dir, 'log.zip'));
     assert.equal((await detectFormat(path.join(dir, 'log.txt'))).adapter.name, 'lmms-eval');
     assert.equal((await detectFormat(path.join(dir, 'log.zip'))).adapter.name, 'inspect-eval');
+    // A table's container is sniffed too: a JSON array or a workbook under another name.
+    copyFileSync(fixture('generic-array.json'), path.join(dir, 'array.txt'));
+    copyFileSync(fixture('vlmevalkit-predictions.xlsx'), path.join(dir, 'sheet.bin'));
+    const fields = { id: 'qid', prediction: 'answer' };
+    const fe = await evaluateResultFile(dataset, path.join(dir, 'array.txt'), { profile: 'paper', fields });
+    assert.equal(fe.evaluation.scored, 2);
+    assert.equal((await evaluateResultFile(dataset, path.join(dir, 'sheet.bin'), { profile: 'paper' })).evaluation.scored, 3);
   });
 
   it('--format overrides detection; an unknown name is refused', async () => {
