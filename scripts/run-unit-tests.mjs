@@ -1,7 +1,9 @@
-// Runs every unit test (test/unit/**/*.test.ts[x]) with Node's built-in runner and tsx.
+// Runs every unit test (test/unit/**/*.test.ts[x]) with Node's built-in runner and tsx;
+// `--dir test/slow` runs another folder's tests (the slow fault-injection suite).
 // Node 20's --test does not glob TypeScript files, so the list is built here.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function find(dir) {
@@ -11,11 +13,17 @@ function find(dir) {
   });
 }
 
-const filter = process.argv.slice(2);
-const files = find('test/unit').filter((f) => filter.length === 0 || filter.some((s) => f.includes(s))).sort();
+const args = process.argv.slice(2);
+const dirAt = args.indexOf('--dir');
+const dir = dirAt === -1 ? 'test/unit' : args[dirAt + 1];
+const filter = dirAt === -1 ? args : args.filter((_, i) => i !== dirAt && i !== dirAt + 1);
+const files = find(dir).filter((f) => filter.length === 0 || filter.some((s) => f.includes(s))).sort();
 if (files.length === 0) {
   console.error('no unit test files found');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// Tests make temp folders freely; they all go under one folder that is removed afterwards, so none are left.
+const scratch = mkdtempSync(join(tmpdir(), 'gst-tests-'));
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } });
+rmSync(scratch, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InspectorApi } from './api';
 import { registerCommands } from './commands';
+import { discardPendingUndos } from './commands/rescore';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
 import { detectInFolders } from './store/detect';
@@ -122,4 +123,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   };
 }
 
-export function deactivate(): void {}
+/** Removes the previous bytes kept for Undo of a rescore: once the extension stops, nobody can undo. */
+export function deactivate(): Promise<void> {
+  return discardPendingUndos();
+}

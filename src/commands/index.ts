@@ -7,6 +7,7 @@ import type { SortOrder, StatusFilter } from '../api';
 import { COMMANDS, VIEWS } from '../ids';
 import { isSortOrder, isStatusFilter, SORT_ORDERS, STATUS_FILTERS } from '../model';
 import type { InspectorStore } from '../store/store';
+import { demoWorkingCopy } from './demoCopy';
 import { rescoreCommand } from './rescore';
 import { fileOf, filesOf, pickResultFiles } from './targets';
 
@@ -47,11 +48,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
 
     reg(COMMANDS.openDemoDataset, async () => {
-      const demo = vscode.Uri.joinPath(context.extensionUri, ...DEMO_FOLDER).fsPath;
-      if (!fs.existsSync(demo)) {
+      const bundled = vscode.Uri.joinPath(context.extensionUri, ...DEMO_FOLDER).fsPath;
+      if (!fs.existsSync(bundled)) {
         void vscode.window.showErrorMessage(`GST-Bench: the demo dataset is missing from the extension (${DEMO_FOLDER.join('/')}).`);
         return;
       }
+      const demo = await demoWorkingCopy(bundled, context.globalStorageUri.fsPath);
       const loading = [store.addDataset(demo, 'demo')];
       DEMO_RESULTS.forEach((rel, i) => {
         const file = path.join(demo, rel);

@@ -3,8 +3,20 @@
 // saved); otherwise the file is rewritten atomically on disk. Cancelling writes nothing.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { RescoreCancelled, rescoreFile, rescoreTextInSlices, splitLines, subtaskDetailTable, type Evaluation, type RescoreReport } from '../core';
-import { formatSubtaskScore } from '../model';
+import {
+  discardUndo,
+  FileChangedError,
+  RescoreCancelled,
+  rescoreFile,
+  rescoreTextInSlices,
+  splitLines,
+  subtaskDetailTable,
+  undoReplacement,
+  type Evaluation,
+  type ReplacementUndo,
+  type RescoreReport,
+} from '../core';
+import { formatQuestionScore, formatSubtaskScore } from '../model';
 import type { InspectorStore } from '../store/store';
 import { fileOf, resultFileFromContext } from './targets';
 
@@ -13,6 +25,22 @@ export interface RescoreOutcome {
   report: RescoreReport;
   /** True when the new text went into an editor with unsaved changes instead of the file on disk. */
   viaEditor: boolean;
+}
+
+/** The last on-disk rescore of each file that can still be undone (its previous bytes are kept beside it). */
+const pendingUndos = new Map<string, ReplacementUndo>();
+
+/** Drops every pending undo (removes the kept previous files); for deactivation. */
+export async function discardPendingUndos(): Promise<void> {
+  const all = [...pendingUndos.values()];
+  pendingUndos.clear();
+  await Promise.all(all.map(discardUndo));
+}
+
+async function dropUndo(file: string): Promise<void> {
+  const undo = pendingUndos.get(file);
+  pendingUndos.delete(file);
+  if (undo) await discardUndo(undo);
 }
 
 export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutputChannel, arg: unknown): Promise<RescoreOutcome | undefined> {
@@ -33,7 +61,9 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
   }
   const options = { profile: store.profile(), fields: store.fields() };
   const name = path.basename(file);
-  let outcome: { report: RescoreReport; evaluation: Evaluation; viaEditor: boolean };
+  const shownBefore = store.result(file)?.evaluation?.overall ?? null;
+  await dropUndo(file); // only the latest rescore of a file can be undone
+  let outcome: { report: RescoreReport; evaluation: Evaluation; viaEditor: boolean; undo?: ReplacementUndo };
   try {
     outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `GST-Bench: rescoring ${name}`, cancellable: true },
@@ -55,7 +85,7 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
           if (r.text !== before && !(await vscode.workspace.applyEdit(lineEdits(doc.uri, before, r.text)))) throw new Error('the editor refused the edit; nothing was written');
           return { report: r.report, evaluation: r.evaluation, viaEditor: true };
         }
-        const r = await rescoreFile(merged.dataset, file, { ...options, isCancelled, onProgress });
+        const r = await rescoreFile(merged.dataset, file, { ...options, isCancelled, onProgress, keepPrevious: true });
         return { ...r, viaEditor: false };
       },
     );
@@ -63,6 +93,12 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
     if (e instanceof RescoreCancelled) {
       void vscode.window.showInformationMessage(`GST-Bench: rescore of ${name} cancelled; nothing was written.`);
       log.info(`rescore of ${file} cancelled; nothing was written`);
+    } else if (e instanceof FileChangedError) {
+      // Another writer (an editor's save, a process appending) got there first; their bytes are kept.
+      log.warn(`rescore of ${file} stopped: ${e.message}`);
+      const retry = 'Retry';
+      const choice = await vscode.window.showErrorMessage(`GST-Bench: rescore of ${name} stopped: ${e.message}.`, retry);
+      if (choice === retry) return rescoreCommand(store, log, file);
     } else {
       void vscode.window.showErrorMessage(`GST-Bench: rescore of ${name} failed: ${(e as Error).message}`);
       log.error(`rescore of ${file} failed: ${(e as Error).message}`);
@@ -70,28 +106,63 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
     return undefined;
   }
 
-  const { report, evaluation, viaEditor } = outcome;
+  const { report, evaluation, viaEditor, undo } = outcome;
   if (store.result(file)) store.setEvaluation(file, evaluation);
   else void store.addResult(file);
-  log.info(
-    `rescored ${file} (profile ${options.profile}${viaEditor ? ', into the unsaved editor' : ''}): ` +
-      `overall ${formatSubtaskScore(report.overallBefore)} → ${formatSubtaskScore(report.overall)}, ${report.changed} changed, ${report.skipped} skipped\n` +
-      subtaskDetailTable(report.subtasks, report.overall),
-  );
+  log.info(`rescored ${file} (profile ${options.profile}${viaEditor ? ', into the unsaved editor' : ', in place on disk'}): ${summaryMessage(name, report, viaEditor, shownBefore)}`);
+  log.info(changedLinesText(report) + '\n' + subtaskDetailTable(report.subtasks, report.overall));
+  if (undo) pendingUndos.set(file, undo);
   const details = 'Show details';
-  void vscode.window.showInformationMessage(summaryMessage(name, report, viaEditor), details).then((c) => {
-    if (c === details) log.show(true);
+  const undoButton = 'Undo';
+  const buttons = undo ? [undoButton, details] : [details];
+  void vscode.window.showInformationMessage(summaryMessage(name, report, viaEditor, shownBefore), ...buttons).then(async (choice) => {
+    if (choice === details) log.show(true);
+    if (choice !== undoButton) {
+      // Dismissed or done with: the previous bytes are no longer needed. A later rescore replaces this undo.
+      if (choice === undefined && pendingUndos.get(file) === undo) await dropUndo(file);
+      return;
+    }
+    if (pendingUndos.get(file) !== undo) return; // a newer rescore replaced it
+    pendingUndos.delete(file);
+    try {
+      await undoReplacement(undo!);
+      log.info(`undid the rescore of ${file}: its previous bytes are back`);
+      void vscode.window.showInformationMessage(`GST-Bench: restored ${name} exactly as it was before the rescore.`);
+      void store.addResult(file); // reloads it; the watcher would too, but not before the next event
+    } catch (e) {
+      await discardUndo(undo!);
+      void vscode.window.showErrorMessage(`GST-Bench: cannot undo the rescore of ${name}: ${(e as Error).message}.`);
+    }
   });
   return { file, report, viaEditor };
 }
 
-export function summaryMessage(name: string, r: RescoreReport, viaEditor: boolean): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return (
-    `Rescored ${name}: overall ${formatSubtaskScore(r.overallBefore)} → ${formatSubtaskScore(r.overall)}; ` +
-    `${plural(r.changed, 'line')} changed score, ${r.skipped} skipped.` +
-    (viaEditor ? ' Applied to the unsaved editor (undo with Ctrl+Z); not saved.' : '')
-  );
+/**
+ * The notification's text. "Before" is what the file itself held (its `score` values), and what the views
+ * showed, which they compute from the predictions; a first rescore says the fields were added.
+ */
+export function summaryMessage(name: string, r: RescoreReport, viaEditor: boolean, shownBefore: number | null = null): string {
+  const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  const where = viaEditor ? 'in its unsaved editor (undo with Ctrl+Z; not saved)' : 'in place on disk';
+  const after = formatSubtaskScore(r.overall);
+  const parts = [`Rescored ${name} ${where}.`];
+  if (r.overallBefore === null) {
+    parts.push(`The file held no scores; ${plural(r.added, 'line')} now carry parsed, score and score_detail. Overall ${after}${shownBefore !== null && formatSubtaskScore(shownBefore) === after ? ', as shown' : ''}.`);
+  } else {
+    const changed = r.changed - r.added;
+    parts.push(`Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, 'line')} changed score${r.added > 0 ? `, ${plural(r.added, 'line')} scored for the first time` : ''}.`);
+  }
+  if (r.skipped > 0) parts.push(`${plural(r.skipped, 'line')} skipped (see Problems).`);
+  return parts.join(' ');
+}
+
+/** The lines whose stored score changed, for the output channel. */
+export function changedLinesText(r: RescoreReport): string {
+  const changed = r.changed - r.added;
+  if (changed === 0) return 'no stored score changed';
+  const rows = r.changedLines.map((c) => `  line ${c.line} ${c.uid}: ${formatQuestionScore(c.before)} → ${formatQuestionScore(c.after)}`);
+  const more = changed > r.changedLines.length ? [`  … and ${(changed - r.changedLines.length).toLocaleString('en')} more`] : [];
+  return [`${changed.toLocaleString('en')} stored score(s) changed:`, ...rows, ...more].join('\n');
 }
 
 /** One WorkspaceEdit replacing only the lines that changed (a rescore keeps the line structure). */

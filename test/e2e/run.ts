@@ -2,7 +2,7 @@
 // Packages the .vsix, installs it into a fresh code-server with --install-extension, opens an empty
 // workspace in headless Chromium and clicks through the extension as a user would. A screenshot per
 // step goes to test-results/screenshots/ (git-ignored); timing figures are printed at the end.
-import { readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -335,4 +335,52 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     await waitForViewerUid(first.uid);
     await collapseSubtask('ed_v');
   });
+  // The demo opens from a copy in the extension's global storage, so rescoring it changes no shipped file.
+  const demoCopy = () => path.join(userDataDir, 'User', 'globalStorage', 'gst-bench.gst-bench-inspector', 'demo');
+  const toast = (text: string) => page.locator('.notification-toast', { hasText: text }).first();
+
+  step('Rescore from the Results view says what it wrote, and Undo restores the exact bytes', ['Open Demo Dataset fills the tree'], async () => {
+    const file = path.join(demoCopy(), 'results', 'template-b.jsonl');
+    const original = readFileSync(file);
+    assert.equal(readFileSync(path.join(DEMO_DIR, 'results', 'template-b.jsonl')).equals(original), true, 'the copy starts as the bundled file');
+    await (await findRow(page, RESULTS_VIEW, 'template-b')).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Rescore Result File' }).click();
+    const done = toast('Rescored template-b.jsonl in place on disk');
+    await done.waitFor({ state: 'visible' });
+    assert.match(await done.innerText(), /The file held no scores; \d+ lines now carry parsed, score and score_detail\. Overall \d+\.\d, as shown\./);
+    assert.doesNotMatch(await done.innerText(), /—/, 'no placeholder where the score before belongs');
+    assert.notEqual(readFileSync(file, 'utf8'), original.toString('utf8'), 'the rescore wrote the copy');
+    assert.ok(readFileSync(path.join(DEMO_DIR, 'results', 'template-b.jsonl')).equals(original), 'the repository\'s demo file is untouched');
+    await done.getByRole('button', { name: 'Undo' }).click();
+    await toast('restored template-b.jsonl exactly as it was').waitFor({ state: 'visible' });
+    assert.ok(readFileSync(file).equals(original), 'Undo puts back the exact previous bytes');
+    assert.deepEqual(readdirSync(path.dirname(file)).filter((n) => n.includes('.gst-tmp-')), [], 'no temp file left');
+  });
+
+  step('a file changed during a rescore: nothing written, the message offers Retry, and Retry rescores', ['Open Demo Dataset fills the tree'], async () => {
+    // Large enough (about 10 MB) that the append below lands while the extension host rescores it.
+    const workspace = path.join(runDir, 'workspace');
+    const big = path.join(workspace, 'big-run.jsonl');
+    const demoLines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8').trimEnd().split('\n');
+    writeFileSync(big, Array.from({ length: 60_000 }, (_, i) => demoLines[i % demoLines.length]).join('\n') + '\n');
+    await page.keyboard.press('Control+Shift+E');
+    const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'big-run.jsonl' }).first();
+    await entry.waitFor({ state: 'visible', timeout: 30_000 });
+    await entry.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: /Rescore Result File/ }).click();
+    const deadline = Date.now() + 60_000;
+    while (!readdirSync(workspace).some((n) => n.startsWith('.big-run.jsonl.gst-tmp-')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    appendFileSync(big, demoLines[0] + '\n'); // another writer, mid-rescore
+    const stopped = toast('rescore of big-run.jsonl stopped: the file changed during the rescore; nothing was written');
+    await stopped.waitFor({ state: 'visible', timeout: 60_000 });
+    const afterAbort = readFileSync(big, 'utf8');
+    assert.doesNotMatch(afterAbort.slice(0, 2000), /"score"/, 'nothing of the aborted rescore was written');
+    assert.equal(afterAbort.trimEnd().split('\n').length, 60_001, "the other writer's line is kept");
+    await stopped.getByRole('button', { name: 'Retry' }).click();
+    await toast('Rescored big-run.jsonl in place on disk').waitFor({ state: 'visible', timeout: 60_000 });
+    const rescored = readFileSync(big, 'utf8').trimEnd().split('\n');
+    assert.equal(rescored.length, 60_001);
+    assert.match(rescored[60_000], /"score"/, 'the retry rescored the appended line too');
+    await openContainer(page, CONTAINER_TITLE);
+  }, 4 * STEP_TIMEOUT_MS);
 });

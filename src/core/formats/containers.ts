@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import readXlsxFile from 'read-excel-file/node';
 import { parseJsonWithLocation, recordLineNumbers } from '../jsonText';
-import { readLineBatches } from '../results/lines';
+import { isInvalidUtf8Line, readLineBatches } from '../results/lines';
 import type { RecordLocation } from '../../shared/formats/types';
 import { ZipArchive } from './zip';
 
@@ -30,8 +30,12 @@ export function parseJsonLine(text: string, lineNumber: number): { obj: Obj } | 
 
 /** Streams a JSON lines file (1 MiB reads; memory bounded by the longest line). */
 export async function* jsonLines(file: string): AsyncGenerator<Item> {
-  for await (const batch of readLineBatches(file)) {
+  for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) {
     for (const line of batch) {
+      if (isInvalidUtf8Line(line)) {
+        yield { problem: `not valid UTF-8 (byte ${line.invalidUtf8.byteInLine + 1} of the line)`, location: { kind: 'line', line: line.number } };
+        continue;
+      }
       const got = parseJsonLine(line.text, line.number);
       if (got) yield { ...got, location: { kind: 'line', line: line.number } };
     }

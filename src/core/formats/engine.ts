@@ -7,7 +7,7 @@ import type { Dataset } from '../dataset/question';
 import { AtomicReplacement } from '../io/atomicWrite';
 import { EvaluationBuilder, evaluateFile, toSummary, type Evaluation } from '../results/evaluation';
 import { DEFAULT_FIELDS, type FieldMapping } from '../results/fieldPath';
-import { rescoreFile, type RescoreReport } from '../results/rescore';
+import { MAX_CHANGED_LINES_LISTED, rescoreFile, type RescoreReport } from '../results/rescore';
 import type { RecordExtractor } from '../results/scoreLine';
 import { parsedToJson } from '../../shared/parsing/parsedValue';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
@@ -221,14 +221,18 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
   const side = sidecarPath(file);
   const before = await previousScores(side);
   let changed = 0;
+  let added = 0;
+  const changedLines: RescoreReport['changedLines'] = [];
   const acc = new ScoreAccumulator();
   for (const o of evaluation.byUid.values()) {
     const old = before.get(o.uid);
     if (old === undefined || old.score !== o.score) changed++;
+    if (old === undefined) added++;
+    else if (old.score !== o.score && changedLines.length < MAX_CHANGED_LINES_LISTED) changedLines.push({ line: o.line, uid: o.uid, before: old.score, after: o.score });
     const q = dataset.byUid.get(o.uid);
     if (old && q && isSubtaskKey(q.subtask)) acc.add(q.subtask, old.score, old.unparsed);
   }
-  const report: RescoreReport = { ...toSummary(evaluation), overallBefore: before.size > 0 ? acc.overall() : null, changed };
+  const report: RescoreReport = { ...toSummary(evaluation), overallBefore: before.size > 0 ? acc.overall() : null, changed, added, changedLines };
   if (options.dryRun) return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'none' } };
   await writeCanonical(side, file, adapter, evaluation, done.locations, true);
   return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'sidecar', path: side } };
@@ -259,7 +263,7 @@ export async function writeCanonical(
   locations: Map<string, RecordLocation>,
   scores: boolean,
 ): Promise<number> {
-  const out = await AtomicReplacement.begin(target, { what: 'the write' });
+  const out = await AtomicReplacement.begin(target);
   let lines = 0;
   try {
     let parts: string[] = [];

@@ -2,7 +2,7 @@
 // renamed over the target only if the target is still the file that was read, and no temp file left behind.
 import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
-import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
 
@@ -34,8 +34,8 @@ export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
 /** The target changed (or was replaced) after it was read: writing now would lose the other writer's bytes. */
 export class FileChangedError extends Error {
   readonly code = 'EFILECHANGED';
-  constructor(readonly file: string, what = 'the rescore') {
-    super(`the file changed during ${what}; nothing was written`);
+  constructor(readonly file: string, message = 'the file changed during the rescore; nothing was written') {
+    super(message);
   }
 }
 
@@ -147,9 +147,18 @@ export interface AtomicReplaceOptions {
   mode?: number;
   /** Owner for the new file, kept where the process may set it (root, or the owner's own group). */
   owner?: { uid: number; gid: number };
-  /** Names the operation in the "changed during" message. */
-  what?: string;
+  /** The message when the target changed; the rescore's by default. */
+  changedMessage?: string;
   writeChunk?: WriteChunk;
+  /** Keep the replaced file's inode under a temp name, so `undoReplacement` can put it back byte for byte. */
+  keepPrevious?: boolean;
+}
+
+/** What `undoReplacement` needs: the kept previous file, and the state of the file the commit wrote. */
+export interface ReplacementUndo {
+  target: string;
+  previous: string;
+  written: Omit<FileIdentity, 'ctimeNs'>; // a rename changes the inode's ctime, so it cannot be compared
 }
 
 /**
@@ -159,6 +168,8 @@ export interface AtomicReplaceOptions {
 export class AtomicReplacement {
   private fh: FileHandle | null = null;
   private finished = false;
+  /** Set by a commit with `keepPrevious`. */
+  undo: ReplacementUndo | null = null;
 
   private constructor(readonly target: string, readonly tempPath: string, private readonly options: AtomicReplaceOptions) {}
 
@@ -186,16 +197,40 @@ export class AtomicReplacement {
           if (e.code !== 'EPERM') throw e; // only a privileged process may give a file away
         });
       }
+      const after = await identityOfHandle(fh);
+      const written = { dev: after.dev, ino: after.ino, size: after.size, mtimeNs: after.mtimeNs };
       await fh.close();
       this.fh = null;
       await this.checkUnchanged();
       // The window that remains: another writer between this check and the rename below (microseconds).
-      await rename(this.tempPath, this.target);
+      const previous = this.options.keepPrevious ? await this.linkPrevious() : null;
+      try {
+        await rename(this.tempPath, this.target);
+      } catch (e) {
+        if (previous) await unlink(previous).catch(() => undefined);
+        throw e;
+      }
       this.finished = true;
       liveTemps.delete(this.tempPath);
+      if (previous) {
+        liveTemps.delete(previous);
+        this.undo = { target: this.target, previous, written };
+      }
       await syncFolder(path.dirname(this.target));
     } finally {
       if (!this.finished) await this.abort();
+    }
+  }
+
+  /** A second name for the file about to be replaced; null where the file system has no hard links. */
+  private async linkPrevious(): Promise<string | null> {
+    const previous = tempPathFor(this.target);
+    try {
+      await link(this.target, previous);
+      liveTemps.add(previous);
+      return previous;
+    } catch {
+      return null;
     }
   }
 
@@ -210,7 +245,7 @@ export class AtomicReplacement {
       now = null;
     }
     const unchanged = expect === null ? now === null : now !== null && sameIdentity(expect, now);
-    if (!unchanged) throw new FileChangedError(this.target, this.options.what);
+    if (!unchanged) throw new FileChangedError(this.target, this.options.changedMessage);
   }
 
   async abort(): Promise<void> {
@@ -220,6 +255,25 @@ export class AtomicReplacement {
     await unlink(this.tempPath).catch(() => undefined);
     liveTemps.delete(this.tempPath);
   }
+}
+
+/**
+ * Puts back the file a `keepPrevious` commit replaced, exactly (same inode: bytes, mode, owner), if the target
+ * is still what the commit wrote. Otherwise nothing changes and FileChangedError says why.
+ */
+export async function undoReplacement(undo: ReplacementUndo): Promise<void> {
+  const now = await identityOf(undo.target).catch(() => null);
+  const w = undo.written;
+  if (!now || now.dev !== w.dev || now.ino !== w.ino || now.size !== w.size || now.mtimeNs !== w.mtimeNs) {
+    throw new FileChangedError(undo.target, 'the file changed after the rescore; undo would lose those changes, so nothing was restored');
+  }
+  await rename(undo.previous, undo.target);
+  await syncFolder(path.dirname(undo.target));
+}
+
+/** Gives up the chance to undo: removes the kept previous file. */
+export async function discardUndo(undo: ReplacementUndo): Promise<void> {
+  await unlink(undo.previous).catch(() => undefined);
 }
 
 /** Makes a rename durable: on Linux the folder entry is only on disk once the folder itself is synced. */

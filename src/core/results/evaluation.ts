@@ -5,8 +5,9 @@ import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/ag
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
+import { excerpt } from '../../shared/text/messageText';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
-import { readLineBatches, splitLines, type Line } from './lines';
+import { isInvalidUtf8Line, readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type ScoreContext } from './scoreLine';
 
 export type OutcomeStatus = 'correct' | 'partial' | 'wrong' | 'unparsed';
@@ -64,16 +65,17 @@ export class EvaluationBuilder {
     this.evaluation = { file, overall: null, subtasks: {}, lines: 0, scored: 0, skipped: 0, problems: [], byUid: new Map() };
   }
 
-  addLine(line: Line) {
-    return this.addOutcome(scoreLine(line.text, line.number, this.ctx), line.number);
+  addLine(line: Line): LineOutcome {
+    const out = isInvalidUtf8Line(line) ? this.invalidUtf8(line.number, line.invalidUtf8.byteInLine) : scoreLine(line.text, line.number, this.ctx);
+    return this.addOutcome(out, line.number);
   }
 
   /** A record of a format that is not JSON lines (a sheet row, an archive entry); `position` stands for its line. */
-  addRecord(record: Record<string, unknown>, position: number) {
+  addRecord(record: Record<string, unknown>, position: number): LineOutcome {
     return this.addOutcome(scoreRecord(record, position, this.ctx), position);
   }
 
-  private addOutcome(out: LineOutcome, lineNumber: number) {
+  private addOutcome(out: LineOutcome, lineNumber: number): LineOutcome {
     const ev = this.evaluation;
     if (out.status === 'blank') return out;
     ev.lines++;
@@ -101,6 +103,12 @@ export class EvaluationBuilder {
     return out;
   }
 
+  /** A line that is not valid UTF-8 (read-only reading marks it): skipped and reported; the others are scored. */
+  private invalidUtf8(lineNumber: number, byteInLine: number): LineOutcome {
+    const message = `not valid UTF-8 (at byte offset ${byteInLine} of the line); line skipped`;
+    return { status: 'skipped', problem: { file: this.ctx.file, line: lineNumber, severity: 'error', message } };
+  }
+
   finish(): Evaluation {
     const d = this.firstDuplicate;
     if (d) {
@@ -109,7 +117,7 @@ export class EvaluationBuilder {
         line: d.line,
         severity: 'warning',
         uid: d.uid,
-        message: `${this.duplicates} line(s) repeat a uid seen earlier (first: ${d.uid}, line ${d.earlier}); the last line for each uid counts`,
+        message: `${this.duplicates} line(s) repeat a uid seen earlier (first: ${excerpt(d.uid)}, line ${d.earlier}); the last line for each uid counts`,
       });
     }
     const acc = new ScoreAccumulator();
@@ -123,10 +131,13 @@ export class EvaluationBuilder {
   }
 }
 
-/** Scores a result file (streamed) against a dataset without changing it. */
+/**
+ * Scores a result file (streamed) against a dataset without changing it. Being read-only, it scores every line
+ * that is valid UTF-8 and reports the others, where a rescore has to refuse the file.
+ */
 export async function evaluateFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<Evaluation> {
   const b = new EvaluationBuilder(dataset, file, options);
-  for await (const batch of readLineBatches(file)) for (const line of batch) b.addLine(line);
+  for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) for (const line of batch) b.addLine(line);
   return b.finish();
 }
 

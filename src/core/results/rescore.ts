@@ -1,7 +1,7 @@
 import { open, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
-import { AtomicReplacement, identityFromStats, removeStaleTemps, type WriteChunk } from '../io/atomicWrite';
+import { AtomicReplacement, identityFromStats, removeStaleTemps, type ReplacementUndo, type WriteChunk } from '../io/atomicWrite';
 import { topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
 import type { ScoreDetail } from '../../shared/scoring/scorer';
@@ -17,7 +17,21 @@ export interface RescoreReport extends Summary {
   overallBefore: number | null;
   /** Scored lines whose `score` value changed (including lines that had none). */
   changed: number;
+  /** Scored lines that held no numeric `score` before (a first rescore adds the owned fields to them). */
+  added: number;
+  /** Lines whose numeric `score` changed, in file order; at most MAX_CHANGED_LINES_LISTED of them. */
+  changedLines: ChangedLine[];
 }
+
+export interface ChangedLine {
+  line: number;
+  uid: string;
+  before: number;
+  after: number;
+}
+
+/** Enough to show where a rescore changed scores without holding a list as long as a whole file. */
+export const MAX_CHANGED_LINES_LISTED = 1000;
 
 export interface RescoreOptions extends EvaluateOptions {
   /** Checked between lines; when it returns true the rescore stops and nothing is written. */
@@ -149,6 +163,8 @@ class Rescorer {
   /** The `score` each uid held before, last line wins (as in the evaluation). */
   private readonly before = new Map<string, { subtask: string; score: number; unparsed: boolean }>();
   private changed = 0;
+  private added = 0;
+  private readonly changedLines: ChangedLine[] = [];
 
   constructor(private readonly dataset: Dataset, file: string, private readonly options: RescoreOptions) {
     this.builder = new EvaluationBuilder(dataset, file, options);
@@ -162,6 +178,10 @@ class Rescorer {
     const old = out.record.score;
     if (typeof old === 'number') this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed: out.record.parsed === null });
     if (old !== out.result.score) this.changed++;
+    if (typeof old !== 'number') this.added++;
+    else if (old !== out.result.score && this.changedLines.length < MAX_CHANGED_LINES_LISTED) {
+      this.changedLines.push({ line: line.number, uid: out.uid, before: old, after: out.result.score });
+    }
     const owned: ScoredValues = { parsed: parsedToJson(out.parse.parsed), score: out.result.score, score_detail: out.result.detail };
     const text = rewriteOwnedFields(line.text, owned, out.record, scoredMembers);
     return text + line.eol;
@@ -173,7 +193,13 @@ class Rescorer {
     for (const b of this.before.values()) if (isSubtaskKey(b.subtask)) before.add(b.subtask, b.score, b.unparsed);
     return {
       evaluation,
-      report: { ...toSummary(evaluation), overallBefore: this.before.size > 0 ? before.overall() : null, changed: this.changed },
+      report: {
+        ...toSummary(evaluation),
+        overallBefore: this.before.size > 0 ? before.overall() : null,
+        changed: this.changed,
+        added: this.added,
+        changedLines: this.changedLines,
+      },
     };
   }
 }
@@ -231,6 +257,8 @@ export interface RescoreFileOptions extends RescoreOptions {
   dryRun?: boolean;
   /** The write primitive, for fault-injection tests. */
   writeChunk?: WriteChunk;
+  /** Keep the previous file so the caller can undo the rescore (`undoReplacement`) or drop it (`discardUndo`). */
+  keepPrevious?: boolean;
 }
 
 /**
@@ -238,7 +266,11 @@ export interface RescoreFileOptions extends RescoreOptions {
  * the original by rename only if the original is still the file that was read (same device, inode, size,
  * mtime and ctime). On any error, cancellation or concurrent change the original is untouched.
  */
-export async function rescoreFile(dataset: Dataset, file: string, options: RescoreFileOptions): Promise<{ report: RescoreReport; evaluation: Evaluation }> {
+export async function rescoreFile(
+  dataset: Dataset,
+  file: string,
+  options: RescoreFileOptions,
+): Promise<{ report: RescoreReport; evaluation: Evaluation; undo?: ReplacementUndo }> {
   const abs = await realpath(path.resolve(file)); // a symlink is followed, not replaced
   const source = await open(abs, 'r');
   try {
@@ -255,7 +287,7 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
     };
     const r = new Rescorer(dataset, abs, options);
     if (options.dryRun) {
-      for await (const batch of readLineBatches(abs, source)) {
+      for await (const batch of readLineBatches(abs, { handle: source })) {
         for (const line of batch) r.process(line);
         progress(batch);
       }
@@ -268,9 +300,10 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
       mode: Number(before.mode) & 0o7777,
       owner: { uid: Number(before.uid), gid: Number(before.gid) },
       writeChunk: options.writeChunk,
+      keepPrevious: options.keepPrevious,
     });
     try {
-      for await (const batch of readLineBatches(abs, source)) {
+      for await (const batch of readLineBatches(abs, { handle: source })) {
         // One join per batch: cheaper to flatten and encode than a string grown line by line.
         const parts: string[] = [];
         for (const line of batch) parts.push(r.process(line));
@@ -282,7 +315,7 @@ export async function rescoreFile(dataset: Dataset, file: string, options: Resco
       throw e;
     }
     await out.commit();
-    return r.report();
+    return { ...r.report(), ...(out.undo ? { undo: out.undo } : {}) };
   } finally {
     await source.close();
   }
