@@ -1,24 +1,29 @@
-// gst-bench: the command-line face of the core library (rescore, summary, validate).
+// gst-bench: the command-line face of the core library (rescore, summary, validate, convert, formats).
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  ADAPTERS,
+  convertResultFile,
   DEFAULT_FIELDS,
   DEFAULT_PROFILE,
-  evaluateFile,
+  evaluateResultFile,
   formatProblem,
   formatScore,
   isScoringProfile,
   readDataset,
   removeTempsOnSignals,
-  rescoreFile,
+  rescoreResultFile,
   subtaskDetailTable,
   subtaskTable,
   toSummary,
   type Dataset,
   type Evaluation,
+  type FieldMap,
   type FieldMapping,
+  type FormatOptions,
   type Problem,
   type ScoringProfile,
+  type SubtaskKey,
 } from './core';
 import { CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
 import { enclosingLayoutADataset } from './core/dataset/datasetHint';
@@ -29,17 +34,29 @@ import { escapeControlChars } from './shared/text/messageText';
 const USAGE = `gst-bench — score and inspect GST-Bench results
 
 Usage:
-  gst-bench rescore <results.jsonl> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
-  gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--json|--markdown|--csv|--latex]
+  gst-bench rescore <result-file> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
+  gst-bench summary <result-file>... --dataset <dir-or-file> [--profile paper|vsibench] [--json|--markdown|--csv|--latex]
   gst-bench compare <A.jsonl> <B.jsonl> [C.jsonl...] --dataset <dir-or-file> [--baseline A.jsonl] [--seed N] [--disagreements EDv] [--json|--markdown|--csv]
   gst-bench scoreboard [<results.jsonl>...] --dataset <dir-or-file> [--groups proprietary,open-source,...] [--seed N] [--json|--markdown|--csv|--latex]
   gst-bench validate <dataset> [--json]
+  gst-bench convert <result-file> --to jsonl --dataset <dir-or-file> [--out <file.jsonl>]
+  gst-bench formats [--json]
+
+A result file may be of any format \`gst-bench formats\` lists; it is detected from its content. JSON lines
+files are rescored in place; others (.xlsx, .eval, .json, .csv) get the sidecar <file>.gst-scores.jsonl.
 
 Options:
   --dataset <path>            dataset folder (layout A) or annotations .json/.jsonl (layout B)
   --profile <name>            scoring profile: paper (default, exact decimals) or vsibench (VSI-Bench doubles)
   --uid-field <path>          dotted path of the uid in each result line (default: uid), e.g. doc.uid
-  --prediction-field <path>   dotted path of the model output (default: prediction), e.g. filtered_resps.0
+  --prediction-field <path>   dotted path (or column) of the model output (default: prediction), e.g. filtered_resps.0
+  --id-field <path>           a field or column holding ids that are joined to uids (not uids themselves)
+  --gold-field <path>         the gold answer's field or column (kept in conversions)
+  --format <name>             skip detection (see \`gst-bench formats\`)
+  --requests <file.jsonl>     batch request file whose lines name each custom_id's (or key's) uid
+  --id-pattern <regex>        the uid inside each id: the group named uid, else group 1, else the match
+  --index-subtask <key>       positional ids (doc_id, index) count within this subtask, e.g. ed_v
+  --out <file>                convert: the output file (default <file>.gst.jsonl)
   --dry-run                   rescore without writing the file
   --json                      print exactly one JSON document on stdout
   --markdown, --csv, --latex  print the table in that format (the numbers are the same in every format)
@@ -70,6 +87,39 @@ async function loadDataset(p: string | undefined): Promise<Dataset> {
   }
 }
 
+type FormatFlags = { 'uid-field'?: string; 'id-field'?: string; 'prediction-field'?: string; 'gold-field'?: string; format?: string; requests?: string; 'id-pattern'?: string; 'index-subtask'?: string };
+
+function fieldsFrom(values: FormatFlags): FieldMap | undefined {
+  if (values['uid-field'] !== undefined && values['id-field'] !== undefined) throw new UsageError('give --uid-field or --id-field, not both');
+  const id = values['id-field'] ?? values['uid-field'];
+  if (id === undefined && values['prediction-field'] === undefined && values['gold-field'] === undefined) return undefined;
+  return { id, idRole: values['id-field'] !== undefined ? 'other' : 'uid', prediction: values['prediction-field'], gold: values['gold-field'] };
+}
+
+/** The dotted uid and prediction paths of a JSON-lines file, with their defaults. */
+function jsonlFieldsFrom(values: FormatFlags): FieldMapping {
+  return { uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField, predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField };
+}
+
+function formatOptionsFrom(values: FormatFlags & { profile?: string }): FormatOptions {
+  let idPattern: RegExp | undefined;
+  if (values['id-pattern'] !== undefined) {
+    try {
+      idPattern = new RegExp(values['id-pattern']);
+    } catch (e) {
+      throw new UsageError(`--id-pattern: ${(e as Error).message}`);
+    }
+  }
+  return {
+    profile: profileFrom(values.profile),
+    format: values.format,
+    fields: fieldsFrom(values),
+    requestsFile: values.requests,
+    // The Joiner refuses a key that is not a subtask.
+    join: { idPattern, indexSubtask: values['index-subtask'] as SubtaskKey | undefined },
+  };
+}
+
 /**
  * Refuses a --dataset that is one question folder of a larger dataset, when the result file has uids beyond
  * it: every other line would be "uid not in the dataset" and the overall 0.00, which helps nobody.
@@ -82,10 +132,6 @@ async function checkNotOneQuestionFolder(dataset: Dataset, evaluations: Evaluati
   throw new CliError(
     `--dataset ${rel(dataset.root)} is a single question folder of the dataset in ${rel(parent)}, and ${misses} result line(s) name other questions; pass --dataset ${rel(parent)}`,
   );
-}
-
-function fieldsFrom(values: { 'uid-field'?: string; 'prediction-field'?: string }): FieldMapping {
-  return { uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField, predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField };
 }
 
 function profileFrom(v: string | undefined): ScoringProfile {
@@ -111,7 +157,15 @@ async function main(argv: string[]): Promise<number> {
       dataset: { type: 'string' },
       profile: { type: 'string' },
       'uid-field': { type: 'string' },
+      'id-field': { type: 'string' },
       'prediction-field': { type: 'string' },
+      'gold-field': { type: 'string' },
+      format: { type: 'string' },
+      requests: { type: 'string' },
+      'id-pattern': { type: 'string' },
+      'index-subtask': { type: 'string' },
+      to: { type: 'string' },
+      out: { type: 'string' },
       'dry-run': { type: 'boolean' },
       json: { type: 'boolean' },
       markdown: { type: 'boolean' },
@@ -132,12 +186,12 @@ async function main(argv: string[]): Promise<number> {
       const dataset = await loadDataset(values.dataset);
       const file = positionals[0];
       if (!values['dry-run']) removeTempsOnSignals(); // Ctrl-C or a kill leaves the old file and no temp file
-      const options = { profile: profileFrom(values.profile), fields: fieldsFrom(values) };
+      const options = formatOptionsFrom(values);
       let result;
       try {
         // A read-only pass first, only when the dataset may be the wrong folder, so that nothing is written then.
-        if (await enclosingLayoutADataset(dataset)) await checkNotOneQuestionFolder(dataset, [await evaluateFile(dataset, file, options)]);
-        result = await rescoreFile(dataset, file, { ...options, dryRun: values['dry-run'] });
+        if (await enclosingLayoutADataset(dataset)) await checkNotOneQuestionFolder(dataset, [(await evaluateResultFile(dataset, file, options)).evaluation]);
+        result = await rescoreResultFile(dataset, file, { ...options, dryRun: values['dry-run'] });
       } catch (e) {
         if (e instanceof CliError) throw e;
         // What became of the file is said once: here, unless the core's message already says it.
@@ -149,7 +203,7 @@ async function main(argv: string[]): Promise<number> {
       else {
         console.log(subtaskDetailTable(report.subtasks, report.overall));
         console.log(
-          `\n${values['dry-run'] ? 'dry run, not written' : `rescored ${shown(file)}`}: ${report.scored}/${report.lines} lines scored, ${report.skipped} skipped, ${report.changed} scores changed; overall ${formatScore(report.overallBefore)} -> ${formatScore(report.overall)}`,
+          `\n${result.written.kind === 'none' ? 'dry run, not written' : result.written.kind === 'sidecar' ? `rescored ${shown(file)} (${result.detection.adapter.name}) into ${shown(rel(result.written.path))}` : `rescored ${shown(file)}`}: ${report.scored}/${report.lines} lines scored, ${report.skipped} skipped, ${report.changed} scores changed; overall ${formatScore(report.overallBefore)} -> ${formatScore(report.overall)}`,
         );
         printProblems(report.problems, console.error);
       }
@@ -158,11 +212,15 @@ async function main(argv: string[]): Promise<number> {
     case 'summary': {
       if (positionals.length === 0) throw new UsageError('summary takes at least one result file');
       const dataset = await loadDataset(values.dataset);
-      const profile = profileFrom(values.profile);
+      const options = formatOptionsFrom(values);
       const evals = [];
+      const notes: string[] = [];
       for (const file of positionals) {
         try {
-          evals.push(await evaluateFile(dataset, file, { profile, fields: fieldsFrom(values) }));
+          const fe = await evaluateResultFile(dataset, file, options);
+          evals.push(fe.evaluation);
+          if (fe.detection.adapter.name !== 'canonical') notes.push(`${rel(file)}: ${fe.detection.adapter.label} (${fe.detection.reason})`);
+          if (fe.sidecar) notes.push(`${rel(file)}: scores last written to ${rel(fe.sidecar.path)}${fe.sidecar.stale ? ', which is older than the file: rescore to refresh it' : ''}`);
         } catch (e) {
           throw new CliError(`cannot read ${file}: ${describeFsError(e)}`);
         }
@@ -179,6 +237,7 @@ async function main(argv: string[]): Promise<number> {
         const rows = evals.map((e) => ({ label: shown([e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file)), subtasks: e.subtasks, overall: e.overall }));
         console.log(subtaskTable(rows));
         console.log(`\n${subtaskCountTable(rows)}`);
+        for (const n of notes) console.error(shown(n));
         for (const e of evals) {
           console.log(`\n${shown(rel(e.file))}: ${e.scored}/${e.lines} lines scored, ${e.skipped} skipped`);
           printProblems(e.problems, console.error);
@@ -207,7 +266,7 @@ async function main(argv: string[]): Promise<number> {
       const dataset = await loadDataset(values.dataset);
       const o = {
         profile: profileFrom(values.profile),
-        fields: fieldsFrom(values),
+        fields: jsonlFieldsFrom(values), // compare and scoreboard read canonical JSON lines for now
         seed: parseSeed(values.seed),
         format: reportFormat(values, command === 'compare' ? ['json', 'markdown', 'csv'] : ['json', 'markdown', 'csv', 'latex']),
         cwd: process.cwd(),
@@ -216,6 +275,36 @@ async function main(argv: string[]): Promise<number> {
         disagreements: values.disagreements,
       };
       return command === 'compare' ? runCompare(dataset, positionals, values.baseline, o) : runScoreboard(dataset, positionals, parseGroups(values.groups), o);
+    }
+    case 'convert': {
+      if (positionals.length !== 1) throw new UsageError('convert takes exactly one result file');
+      if (values.to !== 'jsonl') throw new UsageError('convert needs --to jsonl (the canonical format)');
+      const dataset = await loadDataset(values.dataset);
+      const file = positionals[0];
+      const out = values.out ?? `${file}.gst.jsonl`;
+      if (path.resolve(out) === path.resolve(file)) throw new UsageError('--out must differ from the input file');
+      let result;
+      try {
+        result = await convertResultFile(dataset, file, out, formatOptionsFrom(values));
+      } catch (e) {
+        throw new UsageError(`cannot convert ${file}: ${(e as Error).message}`);
+      }
+      const e = result.evaluation;
+      if (json) emit({ out: rel(out), format: result.detection.adapter.name, written: result.written, records: e.lines, skipped: e.skipped, joins: result.joins, problems: relProblems(e.problems) });
+      else {
+        console.log(`${rel(file)} (${result.detection.adapter.label}) -> ${rel(out)}: ${result.written} of ${e.lines} records written, ${e.skipped} not joined or without a prediction`);
+        printProblems(e.problems, console.error);
+      }
+      return e.skipped > 0 ? 1 : 0;
+    }
+    case 'formats': {
+      if (json) emit(ADAPTERS.map((a) => ({ name: a.name, label: a.label, reads: a.reads, needs: a.needs, extensions: a.extensions, rescore: a.inPlace ? 'in place' : 'sidecar' })));
+      else {
+        for (const a of ADAPTERS) {
+          console.log(`${a.name.padEnd(14)} ${a.label}\n${' '.repeat(15)}reads: ${a.reads}\n${' '.repeat(15)}needs: ${a.needs}\n${' '.repeat(15)}rescore: ${a.inPlace ? 'in place' : 'sidecar <file>.gst-scores.jsonl'}`);
+        }
+      }
+      return 0;
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

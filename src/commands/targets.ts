@@ -27,7 +27,7 @@ export function filesOf(arg: unknown, multi?: unknown): string[] {
   return f ? [f] : [];
 }
 
-export const JSONL_FILTERS = { 'Result files (JSON Lines)': ['jsonl'], 'All files': ['*'] };
+export const JSONL_FILTERS = { 'Result files (JSON Lines, .xlsx, .eval, .json, .csv, .tsv)': ['jsonl', 'xlsx', 'eval', 'json', 'csv', 'tsv'], 'All files': ['*'] };
 
 /** Asks for result files with the open dialog. */
 export async function pickResultFiles(many: boolean): Promise<string[]> {

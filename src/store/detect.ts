@@ -3,7 +3,7 @@
 // reads only the first line of .jsonl files.
 import { open, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { getPath, QUESTION_FILE, SUMMARY_FILE, type FieldMapping } from '../core';
+import { classifyLineObject, DEFAULT_FIELDS, getPath, QUESTION_FILE, SUMMARY_FILE, type FieldMapping } from '../core';
 
 export interface DetectLimits {
   maxDepth: number;
@@ -107,7 +107,10 @@ export async function looksLikeResultFile(file: string, fields: FieldMapping, ma
     if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
     const uid = getPath(record, fields.uidField);
     const prediction = getPath(record, fields.predictionField);
-    return (typeof uid === 'string' || typeof uid === 'number') && (typeof prediction === 'string' || typeof prediction === 'number');
+    if ((typeof uid === 'string' || typeof uid === 'number') && (typeof prediction === 'string' || typeof prediction === 'number')) return true;
+    // With the default fields, other harnesses' JSON lines count too (lmms-eval, batch output, GST-Bench scripts).
+    const defaults = fields.uidField === DEFAULT_FIELDS.uidField && fields.predictionField === DEFAULT_FIELDS.predictionField;
+    return defaults && classifyLineObject(record as Record<string, unknown>) !== undefined;
   } catch {
     return false;
   } finally {

@@ -8,7 +8,7 @@ import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 import { excerpt } from '../../shared/text/messageText';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { isInvalidUtf8Line, readLineBatches, splitLines, type Line } from './lines';
-import { scoreLine, type LineOutcome, type ScoreContext } from './scoreLine';
+import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type ScoreContext } from './scoreLine';
 
 export type OutcomeStatus = 'correct' | 'partial' | 'wrong' | 'unparsed';
 
@@ -49,6 +49,8 @@ export interface Evaluation extends Summary {
 export interface EvaluateOptions {
   fields?: FieldMapping;
   profile: ScoringProfile;
+  /** Overrides `fields` for foreign formats: how a record names its uid and prediction (core/formats). */
+  extract?: RecordExtractor;
 }
 
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
@@ -59,12 +61,21 @@ export class EvaluationBuilder {
   private firstDuplicate?: { line: number; uid: string; earlier: number };
 
   constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
-    this.ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS };
+    this.ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS, extract: options.extract };
     this.evaluation = { file, overall: null, subtasks: {}, lines: 0, scored: 0, skipped: 0, problems: [], byUid: new Map() };
   }
 
   addLine(line: Line): LineOutcome {
     const out = isInvalidUtf8Line(line) ? this.invalidUtf8(line.number, line.invalidUtf8.byteInLine) : scoreLine(line.text, line.number, this.ctx);
+    return this.addOutcome(out, line.number);
+  }
+
+  /** A record of a format that is not JSON lines (a sheet row, an archive entry); `position` stands for its line. */
+  addRecord(record: Record<string, unknown>, position: number): LineOutcome {
+    return this.addOutcome(scoreRecord(record, position, this.ctx), position);
+  }
+
+  private addOutcome(out: LineOutcome, lineNumber: number): LineOutcome {
     const ev = this.evaluation;
     if (out.status === 'blank') return out;
     ev.lines++;
@@ -78,11 +89,11 @@ export class EvaluationBuilder {
     ev.template ??= typeof out.record.template === 'string' ? out.record.template : undefined;
     if (ev.byUid.has(out.uid)) {
       // One warning for all repeats, not one per line: files of repeated runs would drown the list.
-      if (this.duplicates++ === 0) this.firstDuplicate = { line: line.number, uid: out.uid, earlier: ev.byUid.get(out.uid)!.line };
+      if (this.duplicates++ === 0) this.firstDuplicate = { line: lineNumber, uid: out.uid, earlier: ev.byUid.get(out.uid)!.line };
     }
     ev.byUid.set(out.uid, {
       uid: out.uid,
-      line: line.number,
+      line: lineNumber,
       prediction: out.prediction,
       parse: out.parse,
       score: out.result.score,

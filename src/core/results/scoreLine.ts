@@ -12,7 +12,15 @@ export interface ScoreContext {
   profile: ScoringProfile;
   /** The result file's path, for problem reports. */
   file: string;
+  /** Reads uid and prediction from a record instead of `fields` (foreign formats; see core/formats). */
+  extract?: RecordExtractor;
 }
+
+/**
+ * How a foreign format names the question and the model output in one record: the joined dataset uid and the
+ * raw prediction, or why the record cannot be scored (the message becomes the skipped line's problem).
+ */
+export type RecordExtractor = (record: Record<string, unknown>, lineNumber: number) => { uid: string; prediction: string } | { error: string; uid?: string };
 
 export type LineOutcome =
   | { status: 'blank' }
@@ -48,15 +56,15 @@ export function nestedDeeperThan(v: unknown, limit: number): boolean {
   return false;
 }
 
+function skipped(ctx: ScoreContext, line: number, message: string, uid?: string): LineOutcome {
+  return { status: 'skipped', uid, problem: { file: ctx.file, line, severity: 'error', message, uid } };
+}
+
 /** Parses, looks up and scores one result line. Never throws on bad input. */
 export function scoreLine(text: string, lineNumber: number, ctx: ScoreContext): LineOutcome {
   const body = lineNumber === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') return { status: 'blank' };
-  const skip = (message: string, uid?: string): LineOutcome => ({
-    status: 'skipped',
-    uid,
-    problem: { file: ctx.file, line: lineNumber, severity: 'error', message, uid },
-  });
+  const skip = (message: string, uid?: string) => skipped(ctx, lineNumber, message, uid);
   let record: unknown;
   try {
     record = JSON.parse(body);
@@ -64,18 +72,34 @@ export function scoreLine(text: string, lineNumber: number, ctx: ScoreContext): 
     return skip(`not valid JSON (${(e as Error).message}); line kept unchanged`);
   }
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return skip('not a JSON object; line kept unchanged');
-  const uidValue = getPath(record, ctx.fields.uidField);
-  if (typeof uidValue !== 'string' && typeof uidValue !== 'number') return skip(`no "${ctx.fields.uidField}" field`);
-  const uid = String(uidValue);
-  const deep = OWNED_FIELDS.find((k) => nestedDeeperThan((record as Record<string, unknown>)[k], MAX_OWNED_FIELD_DEPTH));
+  return scoreRecord(record as Record<string, unknown>, lineNumber, ctx);
+}
+
+/** Looks up and scores one record already parsed (a JSONL line's object, or a foreign format's record). */
+export function scoreRecord(record: Record<string, unknown>, lineNumber: number, ctx: ScoreContext): LineOutcome {
+  const skip = (message: string, uid?: string) => skipped(ctx, lineNumber, message, uid);
+  let uid: string;
+  let prediction: string | undefined;
+  if (ctx.extract) {
+    const got = ctx.extract(record, lineNumber);
+    if ('error' in got) return skip(got.error, got.uid);
+    ({ uid, prediction } = got);
+  } else {
+    const uidValue = getPath(record, ctx.fields.uidField);
+    if (typeof uidValue !== 'string' && typeof uidValue !== 'number') return skip(`no "${ctx.fields.uidField}" field`);
+    uid = String(uidValue);
+  }
+  const deep = OWNED_FIELDS.find((k) => nestedDeeperThan(record[k], MAX_OWNED_FIELD_DEPTH));
   if (deep) return skip(`"${deep}" is nested deeper than ${MAX_OWNED_FIELD_DEPTH} levels; line kept unchanged`, uid);
   const question = ctx.dataset.byUid.get(uid);
   if (!question) return skip(`uid not in the dataset: ${excerpt(uid)}`, uid);
   if (!question.kind || !question.truth) return skip(`question ${excerpt(uid)} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);
-  const predValue = getPath(record, ctx.fields.predictionField);
-  if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);
-  const prediction = String(predValue);
+  if (prediction === undefined) {
+    const predValue = getPath(record, ctx.fields.predictionField);
+    if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);
+    prediction = String(predValue);
+  }
   const parse = parsePrediction(question.kind, prediction);
   const result = scoreParsed(question.truth, parse.parsed, ctx.profile);
-  return { status: 'scored', uid, question, prediction, record: record as Record<string, unknown>, parse, result };
+  return { status: 'scored', uid, question, prediction, record, parse, result };
 }

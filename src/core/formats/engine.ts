@@ -1,0 +1,311 @@
+// Evaluation, rescore and conversion of a result file of any supported format. JSON lines formats go through
+// the existing streaming evaluation and lossless in-place rescore (with a record extractor); the others are read
+// record by record, and their scores go to a sidecar `<file>.gst-scores.jsonl` instead of into the file.
+import { stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Dataset } from '../dataset/question';
+import { AtomicReplacement } from '../io/atomicWrite';
+import { EvaluationBuilder, evaluateFile, toSummary, type Evaluation } from '../results/evaluation';
+import { DEFAULT_FIELDS, type FieldMapping } from '../results/fieldPath';
+import { MAX_CHANGED_LINES_LISTED, rescoreFile, type RescoreReport } from '../results/rescore';
+import type { RecordExtractor } from '../results/scoreLine';
+import { parsedToJson } from '../../shared/parsing/parsedValue';
+import { ScoreAccumulator } from '../../shared/scoring/aggregate';
+import type { ScoringProfile } from '../../shared/scoring/profiles';
+import { isSubtaskKey } from '../../shared/subtasks';
+import { formatLocation, locationLine, type FieldMap, type FormatAdapter, type RecordLocation, type ResultRecord } from '../../shared/formats/types';
+import { canonicalAdapter, isLineAdapter, lmmsEvalAdapter } from './adapters';
+import { jsonLines } from './containers';
+import { detectFormat, type Detection } from './detect';
+import { Joiner, requestUidsFromLines, type JoinOptions, type JoinRule } from './join';
+
+export interface FormatOptions {
+  profile: ScoringProfile;
+  /** A format name; skips detection. */
+  format?: string;
+  fields?: FieldMap;
+  join?: Omit<JoinOptions, 'requestUids'>;
+  /** A batch request file whose lines name each request's uid. */
+  requestsFile?: string;
+}
+
+export interface FormatEvaluation {
+  evaluation: Evaluation;
+  detection: Detection;
+  /** How many records each join rule matched. */
+  joins: Record<JoinRule, number>;
+  /** Where each scored uid's record is (the last one, when repeated). */
+  locations: Map<string, RecordLocation>;
+  /** The sidecar beside a file that is not rewritten, when one exists. */
+  sidecar?: SidecarState;
+}
+
+export interface SidecarState {
+  path: string;
+  /** Older than its source: the source changed since the last rescore. */
+  stale: boolean;
+}
+
+export const SIDECAR_SUFFIX = '.gst-scores.jsonl';
+
+export function sidecarPath(file: string): string {
+  return file + SIDECAR_SUFFIX;
+}
+
+interface Prepared {
+  detection: Detection;
+  joiner: Joiner;
+  /** The user gave a join rule (request file, id pattern, subtask): the canonical format goes through the joiner too. */
+  joinGiven: boolean;
+  locations: Map<string, RecordLocation>;
+  requestProblems: Evaluation['problems'];
+}
+
+async function prepare(dataset: Dataset, file: string, options: FormatOptions): Promise<Prepared> {
+  const detection = await detectFormat(file, { format: options.format, fields: options.fields });
+  const requestProblems: Evaluation['problems'] = [];
+  let requestUids: Map<string, string> | undefined;
+  if (options.requestsFile) {
+    const lines: Array<{ obj: Record<string, unknown>; line: number }> = [];
+    for await (const item of jsonLines(options.requestsFile)) {
+      if ('obj' in item && item.location.kind === 'line') lines.push({ obj: item.obj, line: item.location.line });
+      else if ('problem' in item) requestProblems.push({ file: options.requestsFile, line: locationLine(item.location), severity: 'error', message: item.problem });
+    }
+    const got = requestUidsFromLines(lines);
+    requestUids = got.uids;
+    if (got.missing.length > 0) {
+      requestProblems.push({
+        file: options.requestsFile,
+        line: got.missing[0],
+        severity: 'warning',
+        message: `${got.missing.length} request line(s) name no uid (in uid, metadata.uid or body.metadata.uid); their outputs cannot be joined`,
+      });
+    }
+  }
+  const joinGiven = requestUids !== undefined || options.join?.idPattern !== undefined || options.join?.indexSubtask !== undefined;
+  return { detection, joiner: new Joiner(dataset, { ...options.join, requestUids }), joinGiven, locations: new Map(), requestProblems };
+}
+
+/** A record's uid and prediction, or why it cannot be scored. */
+function extraction(r: ResultRecord, p: Prepared): ReturnType<RecordExtractor> {
+  const j = p.joiner.join(r);
+  if ('error' in j) return { error: j.error };
+  if (r.prediction === null) return { error: r.predictionError ?? 'no prediction', uid: j.uid };
+  p.locations.set(j.uid, r.location);
+  return { uid: j.uid, prediction: r.prediction };
+}
+
+/** The extractor for a JSON lines format; undefined for the canonical format, which keeps its field paths (unless a join rule was given). */
+function lineExtractor(adapter: FormatAdapter, p: Prepared, fields: FieldMap | undefined): RecordExtractor | undefined {
+  if ((adapter === canonicalAdapter && !p.joinGiven) || !isLineAdapter(adapter)) return undefined;
+  return (obj, line) => extraction(adapter.fromObject(obj, { kind: 'line', line }, { fields }), p);
+}
+
+function canonicalFieldMapping(fields: FieldMap | undefined) {
+  return { uidField: fields?.id ?? 'uid', predictionField: fields?.prediction ?? 'prediction' };
+}
+
+/** Scores a result file of any supported format against a dataset, without changing it. */
+export async function evaluateResultFile(dataset: Dataset, file: string, options: FormatOptions): Promise<FormatEvaluation> {
+  const p = await prepare(dataset, file, options);
+  const { adapter } = p.detection;
+  let evaluation: Evaluation;
+  if (isLineAdapter(adapter)) {
+    evaluation = await evaluateFile(dataset, file, { profile: options.profile, fields: canonicalFieldMapping(options.fields), extract: lineExtractor(adapter, p, options.fields) });
+    // The canonical format's own path does not go through `extraction`, which records locations.
+    for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
+  } else {
+    evaluation = await evaluateRecords(dataset, file, adapter, p, options);
+  }
+  return finish(file, evaluation, p, adapter.inPlace ? undefined : await sidecarState(file));
+}
+
+/** Reads a non-line format record by record; a record's position stands for its line in problems and outcomes. */
+async function evaluateRecords(dataset: Dataset, file: string, adapter: FormatAdapter, p: Prepared, options: FormatOptions): Promise<Evaluation> {
+  const extract: RecordExtractor = (obj) => {
+    if (typeof obj.problem === 'string') return { error: obj.problem };
+    return extraction(obj as unknown as ResultRecord, p);
+  };
+  const builder = new EvaluationBuilder(dataset, file, { profile: options.profile, extract });
+  const byPosition = new Map<number, RecordLocation>();
+  let ordinal = 0;
+  for await (const item of adapter.read(file, { fields: options.fields })) {
+    ordinal++;
+    const location = 'record' in item ? item.record.location : item.location;
+    const position = locationLine(location) ?? ordinal;
+    byPosition.set(position, location);
+    builder.addRecord('record' in item ? (item.record as unknown as Record<string, unknown>) : { problem: item.problem }, position);
+  }
+  const evaluation = builder.finish();
+  // Name each problem's place the way the format does: a sheet row, an archive entry and sample id.
+  for (const problem of evaluation.problems) {
+    const loc = problem.line !== undefined ? byPosition.get(problem.line) : undefined;
+    if (!loc) continue;
+    const place = problemPlace(loc);
+    if (place) problem.message = `${place}: ${problem.message}`;
+    // The repeated-uid warning names the earlier record by its position: name it as the format does.
+    problem.message = problem.message.replace(/, line (\d+)\)/, (whole, n: string) => {
+      const earlier = byPosition.get(Number(n));
+      const earlierPlace = earlier && problemPlace(earlier);
+      return earlierPlace ? `, ${earlierPlace})` : whole;
+    });
+    if (loc.kind === 'sample') delete problem.line;
+  }
+  return evaluation;
+}
+
+/** What a problem's `file:line` does not already say: the sheet, the array element, the archive entry. */
+function problemPlace(loc: RecordLocation): string | undefined {
+  if (loc.kind === 'line' || (loc.kind === 'row' && loc.sheet === undefined)) return undefined;
+  return loc.kind === 'element' ? `element ${loc.index}` : formatLocation(loc);
+}
+
+function finish(file: string, evaluation: Evaluation, p: Prepared, sidecar: SidecarState | undefined): FormatEvaluation {
+  const joins = { ...p.joiner.counts };
+  evaluation.problems.unshift(...p.requestProblems);
+  if (joins['position-unchecked'] > 0) {
+    evaluation.problems.push({
+      file,
+      severity: 'warning',
+      message: `${joins['position-unchecked']} record(s) joined to uids by their position in the dataset's order, with no question text in the file to check it; a different order or dataset version would pair them wrongly`,
+    });
+  }
+  // lmms-eval writes <output>/<model>/<date>_samples_<task>.jsonl: the folder names the model, the file the task.
+  if (p.detection.adapter === lmmsEvalAdapter) {
+    evaluation.model ??= path.basename(path.dirname(path.resolve(file)));
+    const task = /_samples_(.+)\.jsonl$/.exec(path.basename(file));
+    if (task) evaluation.template ??= task[1];
+  }
+  return { evaluation, detection: p.detection, joins, locations: p.locations, sidecar };
+}
+
+async function sidecarState(file: string): Promise<SidecarState | undefined> {
+  const side = sidecarPath(file);
+  try {
+    const [s, src] = await Promise.all([stat(side), stat(file)]);
+    return { path: side, stale: s.mtimeMs < src.mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FormatRescore {
+  report: RescoreReport;
+  evaluation: Evaluation;
+  detection: Detection;
+  joins: Record<JoinRule, number>;
+  /** Where the scores went: the file itself (JSON lines), its sidecar, or nowhere (dry run). */
+  written: { kind: 'in-place'; path: string } | { kind: 'sidecar'; path: string } | { kind: 'none' };
+}
+
+/**
+ * Rescores a result file. JSON lines formats are rewritten in place, losslessly (the owned fields at the top
+ * level of each line). Other formats are never rewritten: the scores go to `<file>.gst-scores.jsonl`.
+ */
+export async function rescoreResultFile(dataset: Dataset, file: string, options: FormatOptions & { dryRun?: boolean }): Promise<FormatRescore> {
+  const p = await prepare(dataset, file, options);
+  const { adapter } = p.detection;
+  if (isLineAdapter(adapter)) {
+    const { report, evaluation } = await rescoreFile(dataset, file, {
+      profile: options.profile,
+      fields: canonicalFieldMapping(options.fields),
+      extract: lineExtractor(adapter, p, options.fields),
+      dryRun: options.dryRun,
+    });
+    const done = finish(file, evaluation, p, undefined);
+    report.problems = evaluation.problems;
+    return { report, evaluation, detection: p.detection, joins: done.joins, written: options.dryRun ? { kind: 'none' } : { kind: 'in-place', path: file } };
+  }
+  const evaluation = await evaluateRecords(dataset, file, adapter, p, options);
+  const done = finish(file, evaluation, p, undefined);
+  const side = sidecarPath(file);
+  const before = await previousScores(side);
+  let changed = 0;
+  let added = 0;
+  const changedLines: RescoreReport['changedLines'] = [];
+  const acc = new ScoreAccumulator();
+  for (const o of evaluation.byUid.values()) {
+    const old = before.get(o.uid);
+    if (old === undefined || old.score !== o.score) changed++;
+    if (old === undefined) added++;
+    else if (old.score !== o.score && changedLines.length < MAX_CHANGED_LINES_LISTED) changedLines.push({ line: o.line, uid: o.uid, before: old.score, after: o.score });
+    const q = dataset.byUid.get(o.uid);
+    if (old && q && isSubtaskKey(q.subtask)) acc.add(q.subtask, old.score, old.unparsed);
+  }
+  const report: RescoreReport = { ...toSummary(evaluation), overallBefore: before.size > 0 ? acc.overall() : null, changed, added, changedLines };
+  if (options.dryRun) return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'none' } };
+  await writeCanonical(side, file, adapter, evaluation, done.locations, true);
+  return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'sidecar', path: side } };
+}
+
+/** The scores a previous sidecar holds, by uid (nothing when there is none). */
+async function previousScores(side: string): Promise<Map<string, { score: number; unparsed: boolean }>> {
+  const out = new Map<string, { score: number; unparsed: boolean }>();
+  try {
+    for await (const item of jsonLines(side)) {
+      if ('obj' in item && typeof item.obj.uid === 'string' && typeof item.obj.score === 'number') out.set(item.obj.uid, { score: item.obj.score, unparsed: item.obj.parsed === null });
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  return out;
+}
+
+/**
+ * Writes the canonical JSON lines of an evaluation, atomically: `uid`, `prediction`, `source` (the original file,
+ * its format and the record's place), and with `scores` the owned `parsed`/`score`/`score_detail`.
+ */
+export async function writeCanonical(
+  target: string,
+  sourceFile: string,
+  adapter: FormatAdapter,
+  evaluation: Evaluation,
+  locations: Map<string, RecordLocation>,
+  scores: boolean,
+): Promise<number> {
+  const out = await AtomicReplacement.begin(target);
+  let lines = 0;
+  try {
+    let parts: string[] = [];
+    let size = 0;
+    const source = { file: path.basename(sourceFile), format: adapter.name };
+    for (const o of evaluation.byUid.values()) {
+      const rec: Record<string, unknown> = { uid: o.uid, prediction: o.prediction, source: { ...source, ...(locations.get(o.uid) ?? { kind: 'line', line: o.line }) } };
+      if (evaluation.model !== undefined) rec.model = evaluation.model;
+      if (evaluation.template !== undefined) rec.template = evaluation.template;
+      if (scores) Object.assign(rec, { parsed: parsedToJson(o.parse.parsed), score: o.score, score_detail: o.detail });
+      const text = JSON.stringify(rec) + '\n';
+      parts.push(text);
+      size += text.length;
+      lines++;
+      if (size > 1 << 20) {
+        await out.write(Buffer.from(parts.join('')));
+        parts = [];
+        size = 0;
+      }
+    }
+    await out.write(Buffer.from(parts.join('')));
+  } catch (e) {
+    await out.abort();
+    throw e;
+  }
+  await out.commit();
+  return lines;
+}
+
+/** `gst-bench convert`: the canonical JSON lines of any supported file (joined uids; unjoinable records reported). */
+export async function convertResultFile(dataset: Dataset, file: string, target: string, options: FormatOptions): Promise<FormatEvaluation & { written: number }> {
+  const fe = await evaluateResultFile(dataset, file, options);
+  const written = await writeCanonical(target, file, fe.detection.adapter, fe.evaluation, fe.locations, false);
+  return { ...fe, written };
+}
+
+/**
+ * The one call the extension's store makes to read a result file of any format. Its settings' field paths are
+ * a mapping only when the user changed them from the defaults; otherwise the format is detected.
+ */
+export async function evaluateResultFileWithSettings(dataset: Dataset, file: string, options: { profile: ScoringProfile; fields: FieldMapping }): Promise<Evaluation> {
+  const custom = options.fields.uidField !== DEFAULT_FIELDS.uidField || options.fields.predictionField !== DEFAULT_FIELDS.predictionField;
+  const fields: FieldMap | undefined = custom ? { id: options.fields.uidField, idRole: 'uid', prediction: options.fields.predictionField } : undefined;
+  return (await evaluateResultFile(dataset, file, { profile: options.profile, fields })).evaluation;
+}
