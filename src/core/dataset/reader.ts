@@ -4,6 +4,7 @@ import { parseGroundTruth } from '../../shared/parsing/answerParser';
 import type { Problem } from '../../shared/problems';
 import { OTHER, subtaskForTask, subtaskInfo } from '../../shared/subtasks';
 import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
+import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
 import { resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
@@ -66,7 +67,7 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   const ordered = questions.filter(Boolean);
   if (!ownQuestion) await checkSummary(root, present, problems);
   if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
-    const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE);
+    const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE && e.name !== AUDIT_FILE_NAME);
     if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), options);
   }
   return finish(root, 'folders', ordered, problems);
