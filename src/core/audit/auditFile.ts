@@ -77,17 +77,23 @@ export interface AuditUpdate {
   attempts: number;
 }
 
+export interface UpdateAuditOptions {
+  /** Called between the read and the write; tests change the file here as a program ignoring the lock would. */
+  afterRead?: (state: AuditFileState, attempt: number) => Promise<void>;
+}
+
 /**
  * Applies `changes` to the sidecar as it is on disk now and writes it atomically. Another writer's lines are
  * never lost: the file is re-read under the lock, and if it still changed before the rename (a program that
  * ignores the lock), the merge is redone on the new content.
  */
-export async function updateAuditFile(file: string, changes: readonly AuditChange[]): Promise<AuditUpdate> {
+export async function updateAuditFile(file: string, changes: readonly AuditChange[], options: UpdateAuditOptions = {}): Promise<AuditUpdate> {
   const target = await targetOf(file);
   return withFileLock(target, async () => {
     await removeStaleTemps(target);
     for (let attempt = 1; ; attempt++) {
       const state = await readAuditFile(target);
+      await options.afterRead?.(state, attempt);
       refuseUnsafeAuditTarget(state);
       const text = formatAuditDocument(applyAuditChanges(state.doc, changes));
       if (text === state.text) return { state, wrote: false, attempts: attempt };

@@ -1,7 +1,7 @@
 // Where a dataset's audit sidecar lives: gst-audit.jsonl in the dataset root, or a configured path (for a
 // dataset on a read-only disk or one the reviewer may not change).
 import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 
@@ -12,7 +12,16 @@ export interface AuditLocation {
   reason?: string;
 }
 
-const canWrite = (p: string) => access(p, constants.W_OK).then(() => true, (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : false));
+/** Null for a missing path. A file without write bits is read-only even for root, as the writer treats it. */
+async function canWrite(p: string): Promise<boolean | null> {
+  try {
+    if (((await stat(p)).mode & 0o222) === 0) return false;
+    await access(p, constants.W_OK);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? null : false;
+  }
+}
 
 /**
  * The sidecar for a dataset whose root folder is `datasetRoot`. A configured path wins (resolved against

@@ -6,9 +6,9 @@ import { userInfo } from 'node:os';
 const GIT_TIMEOUT_MS = 3000;
 
 /** `git config user.name` run in `cwd` (no shell); null when git is missing, fails, times out or has no name. */
-export function gitUserName(cwd: string): Promise<string | null> {
+export function gitUserName(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile('git', ['config', 'user.name'], { cwd, timeout: GIT_TIMEOUT_MS, windowsHide: true, encoding: 'utf8' }, (error, stdout) => {
+    execFile('git', ['config', 'user.name'], { cwd, env, timeout: GIT_TIMEOUT_MS, windowsHide: true, encoding: 'utf8' }, (error, stdout) => {
       const name = error ? '' : stdout.trim();
       resolve(name === '' ? null : name);
     });
@@ -24,6 +24,6 @@ function osUserName(): string | null {
 }
 
 /** The reviewer's name: git user.name in `cwd`, then `configured` (a setting), then the OS user, then "unknown". */
-export async function resolveReviewer(cwd: string, configured?: string): Promise<string> {
-  return (await gitUserName(cwd)) ?? (configured?.trim() || null) ?? osUserName() ?? 'unknown';
+export async function resolveReviewer(cwd: string, configured?: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return (await gitUserName(cwd, env)) ?? (configured?.trim() || null) ?? osUserName() ?? 'unknown';
 }

@@ -1,12 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUDIT_VERDICTS, verdictForKey } from '../../../src/shared/audit/verdicts';
-import { formatAuditDocument, formatAuditEntry, parseAuditText, type AuditEntry } from '../../../src/shared/audit/format';
+import { formatAuditDocument, formatAuditEntry, parseAuditText } from '../../../src/shared/audit/format';
+import { entry } from './fixtures/entries';
 import { applyAuditChanges, mergeAuditDocuments, reviewersDisagree } from '../../../src/shared/audit/merge';
-
-export function entry(uid: string, reviewer: string, verdict: AuditEntry['verdict'], more: Partial<AuditEntry> = {}): AuditEntry {
-  return { uid, reviewer, verdict, note: '', proposed_answer: null, time: '2026-12-01T09:00:00.000Z', ...more };
-}
 
 const parse = (text: string) => parseAuditText(text, 'gst-audit.jsonl');
 
