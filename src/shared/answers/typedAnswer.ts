@@ -33,7 +33,7 @@ export function typedAnswerProblem(value: unknown, kind?: AnswerKind): string | 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object with a "kind"';
   const v = value as Record<string, unknown>;
   if (!KINDS.includes(v.kind as AnswerKind)) return `"kind" must be one of ${KINDS.join(', ')}`;
-  if (kind && v.kind !== kind) return `is a ${String(v.kind)} answer, but the question takes a ${kind}`;
+  if (kind && v.kind !== kind) return `has kind ${String(v.kind)}, but the question takes ${kind}`;
   const keys = Object.keys(v);
   const want = v.kind === 'point' ? ['kind', 'x', 'y'] : v.kind === 'choice' ? ['kind', 'letter'] : ['kind', 'value'];
   const extra = keys.filter((k) => !want.includes(k));

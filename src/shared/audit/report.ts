@@ -6,7 +6,7 @@ import { formatTypedAnswer } from '../answers/typedAnswer';
 import { OTHER, SUBTASKS, type AnswerKind, type SubtaskOrOther } from '../subtasks';
 import { formatScore } from '../report/table';
 import { csvField, csvTable, markdownCell, markdownTable } from '../report/cells';
-import { compareText, type AuditEntry } from './format';
+import { compareEntries, compareText, type AuditEntry } from './format';
 import { entriesByUid, reviewersDisagree } from './merge';
 import { AUDIT_VERDICTS, isFlagged, type AuditVerdict } from './verdicts';
 
@@ -75,6 +75,8 @@ export interface AuditReport {
 
 const zeroVerdicts = () => Object.fromEntries(AUDIT_VERDICTS.map((v) => [v, 0])) as Record<AuditVerdict, number>;
 
+const withArticle = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+
 function rowLabel(row: AuditRowKey): string {
   const info = SUBTASKS.find((s) => s.key === row);
   return info ? info.abbreviation : row === OTHER ? 'other task' : 'not in dataset';
@@ -105,7 +107,7 @@ export function cohensKappa(pairs: ReadonlyArray<readonly [AuditVerdict, AuditVe
 
 /** Builds the report of a sidecar's entries against the dataset's questions. */
 export function buildAuditReport(entries: readonly AuditEntry[], questions: readonly AuditQuestionInfo[], file: string): AuditReport {
-  const byUid = entriesByUid(entries);
+  const byUid = entriesByUid([...entries].sort(compareEntries));
   const questionOf = new Map(questions.map((q) => [q.uid, q]));
   const problems: Problem[] = [];
   const rows = new Map<AuditRowKey, VerdictCounts>();
@@ -130,7 +132,7 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
     if (disagree) disagreements.push({ uid, entries: list.map((e) => ({ reviewer: e.reviewer, verdict: e.verdict, proposed_answer: e.proposed_answer })) });
     for (const e of list) {
       if (q?.kind && e.proposed_answer && e.proposed_answer.kind !== q.kind) {
-        problems.push({ file, severity: 'warning', uid, message: `${e.reviewer} proposed a ${e.proposed_answer.kind} answer for ${uid}, a ${q.kind} question` });
+        problems.push({ file, severity: 'warning', uid, message: `${e.reviewer} proposed ${withArticle(e.proposed_answer.kind)} answer for ${uid}, ${withArticle(q.kind)} question` });
       }
       if (!isFlagged(e.verdict)) continue;
       flagged.push({
