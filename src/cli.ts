@@ -19,6 +19,7 @@ import {
   type Problem,
   type ScoringProfile,
 } from './core';
+import { runAuditCommand } from './cli/audit';
 
 const USAGE = `gst-bench — score and inspect GST-Bench results
 
@@ -26,6 +27,7 @@ Usage:
   gst-bench rescore <results.jsonl> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
   gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--json]
   gst-bench validate <dataset> [--json]
+  gst-bench audit report <dataset> | audit merge <A> <B>   audit verdicts (gst-bench audit help)
 
 Options:
   --dataset <path>            dataset folder (layout A) or annotations .json/.jsonl (layout B)
@@ -71,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'audit') return runAuditCommand(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
