@@ -40,7 +40,7 @@ export function typedAnswerProblem(value: unknown, kind?: AnswerKind): string | 
   if (extra.length > 0) return `unknown field ${extra.map((k) => JSON.stringify(k)).join(', ')} for a ${String(v.kind)} answer`;
   switch (v.kind) {
     case 'angle':
-      return Number.isInteger(v.value) && (v.value as number) > -180 && (v.value as number) <= 180 && !Object.is(v.value, -0)
+      return Number.isInteger(v.value) && (v.value as number) > -180 && (v.value as number) <= 180
         ? null
         : 'an angle must be whole degrees in (-180, 180]';
     case 'distance':
