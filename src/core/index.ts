@@ -12,3 +12,8 @@ export * from './results/scoreLine';
 export * from './results/evaluation';
 export * from './results/rescore';
 export * from './io/atomicWrite';
+export * from './audit/auditFile';
+export * from './audit/location';
+export * from './audit/lock';
+export * from './audit/reviewer';
+export * from './baseline/blindFiles';

@@ -225,3 +225,23 @@ describe('blind session', () => {
 
 // Recorded when the sampler was written; a change here changes every published human sample.
 const PINNED_FIRST_SIX = ['edist_v_28', 'position_15', 'tds_easy_13', 'gp_s_01', 'position_02', 'edist_s_16'];
+
+describe('blind baseline files', () => {
+  it('saves and resumes a session, and writes human-<name>.jsonl that reads back as a result file', async () => {
+    const { saveBlindSession, loadBlindSession, writeHumanResultFile } = await import('../../../src/core/baseline/blindFiles');
+    const t = await tinySession();
+    const session = t.answerAll();
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-blind-'));
+    const saved = path.join(dir, 'blind-session.json');
+    assert.equal(await loadBlindSession(saved), null);
+    await saveBlindSession(saved, session);
+    assert.deepEqual(await loadBlindSession(saved), session);
+    writeFileSync(saved, '{"version": 7}');
+    await assert.rejects(loadBlindSession(saved), /blind-session\.json: the saved session has version 7/);
+    const file = await writeHumanResultFile(dir, session);
+    assert.equal(path.basename(file), 'human-Ada.jsonl');
+    assert.equal(readFileSync(file, 'utf8'), humanResultText(session));
+    const evaluation = await evaluateFile(t.dataset, file, { profile: 'paper' });
+    assert.equal(evaluation.scored, 4);
+  });
+});
