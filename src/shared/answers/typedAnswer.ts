@@ -3,7 +3,7 @@
 import type { AnswerKind } from '../subtasks';
 import { CHOICE_LETTERS, POINT_SCALE_MAX } from '../scoring/constants';
 import { parsePrediction } from '../parsing/answerParser';
-import { formatParsed } from '../parsing/parsedValue';
+import { formatParsed, type ParsedValue } from '../parsing/parsedValue';
 
 export type TypedAnswer =
   /** Whole degrees in (-180, 180]; left turns positive, as the prompts say. */
@@ -73,4 +73,13 @@ export function predictionText(a: TypedAnswer): string {
 /** Short human form, the viewer's for parsed values: "-45°", "3.5 m", "(391, 698)", "C". */
 export function formatTypedAnswer(a: TypedAnswer): string {
   return formatParsed(parsePrediction(a.kind, predictionText(a)).parsed);
+}
+
+/**
+ * A parsed value (a truth, a model's prediction) as a typed answer, when it is one exactly: a whole angle, a
+ * one-decimal distance, a whole point on the map. Null otherwise. Prefills a proposed answer with the truth.
+ */
+export function typedAnswerFromParsed(p: ParsedValue): TypedAnswer | null {
+  const a: TypedAnswer = p.kind === 'point' ? { kind: 'point', x: p.x, y: p.y } : p.kind === 'choice' ? { kind: 'choice', letter: p.letter } : { kind: p.kind, value: p.value };
+  return isTypedAnswer(a) ? a : null;
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from '../helpers/shared';
+import { NEEDS_SHARED, REPO_ROOT, SHARED_DIR } from '../helpers/shared';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 import { formatAuditDocument, parseAuditText } from '../../../src/shared/audit/format';
 import { entry } from './fixtures/entries';
@@ -100,6 +100,20 @@ describe('gst-bench audit', () => {
     const merged = parseAuditText(readFileSync(file, 'utf8'), file);
     assert.deepEqual(merged.entries.map((e) => `${e.uid}/${e.reviewer}/${e.verdict}`), ['q1/ann/ambiguous', 'q2/ann/ok', 'q2/bob/wrong-answer', 'q3/ann/ok']);
     assert.equal(git('status', '--porcelain'), '');
+  });
+
+  it('report on the real samples, with the sidecar elsewhere (the shared copy is read-only)', { skip: NEEDS_SHARED }, () => {
+    const real = path.join(SHARED_DIR, 'datasets', 'gst-page-examples');
+    const uid = JSON.parse(readFileSync(path.join(real, '04_Object_Localization_Egocentric_Direction_visual', 'question.json'), 'utf8')).uid;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gst-audit-real-')), 'gst-audit.jsonl');
+    writeFileSync(file, sidecar(entry(uid, 'ann', 'target-not-recognisable', { note: 'two armchairs', proposed_answer: { kind: 'angle', value: -120 } })));
+    const r = cli(['audit', 'report', real, '--audit', file, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = JSON.parse(r.stdout);
+    assert.equal(doc.questions, 6);
+    assert.equal(doc.audited, 1);
+    assert.deepEqual([doc.flagged[0].subtask, doc.flagged[0].truth, doc.flagged[0].proposed], ['ed_v', '-134°', '-120°']);
+    assert.deepEqual(doc.problems, []);
   });
 
   it('usage errors exit 2', () => {

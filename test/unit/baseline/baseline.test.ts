@@ -245,3 +245,22 @@ describe('blind baseline files', () => {
     assert.equal(evaluation.scored, 4);
   });
 });
+
+describe('blind baseline on the real GST-Bench samples', () => {
+  it("a participant who answers every sampled question with the truth, in the prompt's format, scores 100", { skip: NEEDS_SHARED }, async () => {
+    const { typedAnswerFromParsed } = await import('../../../src/shared/answers/typedAnswer');
+    const dataset = await readDataset(path.join(SHARED_DIR, 'datasets', 'gst-page-examples'));
+    assert.ok(dataset.questions.length >= 6);
+    const sample = sampleBlind(dataset.questions.map((q) => ({ uid: q.uid, subtask: q.subtask, scorable: q.truth !== null })));
+    assert.equal(sample.uids.length, dataset.questions.filter((q) => q.truth && q.subtask !== 'other').length);
+    let session = startBlindSession('truth', 'gst-page-examples', sample, new Date(0));
+    for (let uid = nextBlindQuestion(session); uid; uid = nextBlindQuestion(session)) {
+      const answer = typedAnswerFromParsed(dataset.byUid.get(uid)!.truth!);
+      assert.ok(answer, `${uid}: the truth is a prompt-format answer`);
+      session = recordBlindAnswer(session, uid, answer, 1, new Date(0));
+    }
+    const human = scoreBlindSession(session, dataset.byUid, 'paper');
+    for (const a of Object.values(human.subtasks)) assert.equal(a!.score, 100);
+    assert.equal(human.overall, 100);
+  });
+});
