@@ -20,3 +20,4 @@ export * from './baseline/constants';
 export * from './baseline/sampler';
 export * from './baseline/session';
 export * from './baseline/score';
+export * from './report/normalInterval';

@@ -5,6 +5,7 @@ import { formatParsed, type ParsedValue } from '../parsing/parsedValue';
 import { formatTypedAnswer } from '../answers/typedAnswer';
 import { OTHER, SUBTASKS, type AnswerKind, type SubtaskOrOther } from '../subtasks';
 import { formatScore } from '../report/table';
+import { Z95 } from '../report/normalInterval';
 import { csvField, csvTable, markdownCell, markdownTable } from '../report/cells';
 import { compareEntries, compareText, type AuditEntry } from './format';
 import { entriesByUid, reviewersDisagree } from './merge';
@@ -176,8 +177,6 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
   return { questions: known, audited: total.audited - (rows.get(NOT_IN_DATASET)?.audited ?? 0), reviewers, counts, total, flagged, disagreements, agreement, problems };
 }
 
-/** z for a two-sided 95% interval of a normal approximation. */
-const Z95 = 1.959963984540054;
 
 /** "[0.07, 1.00]": kappa ± 1.96 SE, clipped to kappa's range [-1, 1]. */
 export function kappaInterval(a: ReviewerAgreement): string {

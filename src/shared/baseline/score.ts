@@ -6,6 +6,7 @@ import type { ScoringProfile } from '../scoring/profiles';
 import { scoreParsed } from '../scoring/scorer';
 import { SUBTASK_KEYS, type AnswerKind, type SubtaskKey, type SubtaskOrOther } from '../subtasks';
 import { formatScore } from '../report/table';
+import { Z95 } from '../report/normalInterval';
 import { PAPER_HUMAN_OVERALL } from './constants';
 import type { BlindSession } from './session';
 
@@ -15,8 +16,6 @@ export interface ScorableQuestion {
   truth: ParsedValue | null;
 }
 
-/** z for a two-sided 95% interval of a normal approximation. */
-const Z95 = 1.959963984540054;
 
 export interface HumanScore {
   subtasks: Partial<Record<SubtaskKey, SubtaskAggregate>>;
