@@ -3,7 +3,7 @@
 // changed it since it was read; if someone did, it reads and merges again.
 import { open, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
-import { formatAuditDocument, parseAuditText, type AuditDocument } from '../../shared/audit/format';
+import { auditEntryProblem, formatAuditDocument, formatAuditEntry, parseAuditText, type AuditDocument } from '../../shared/audit/format';
 import { applyAuditChanges, type AuditChange } from '../../shared/audit/merge';
 import { FileChangedError, identityFromStats, removeStaleTemps, writeFileAtomic, type FileIdentity } from '../io/atomicWrite';
 import { withFileLock } from './lock';
@@ -88,6 +88,10 @@ export interface UpdateAuditOptions {
  * ignores the lock), the merge is redone on the new content.
  */
 export async function updateAuditFile(file: string, changes: readonly AuditChange[], options: UpdateAuditOptions = {}): Promise<AuditUpdate> {
+  for (const c of changes) {
+    const problem = 'set' in c ? auditEntryProblem(JSON.parse(formatAuditEntry(c.set))) : null;
+    if (problem) throw new Error(`not writing an invalid verdict for ${'set' in c ? c.set.uid : ''}: ${problem}`);
+  }
   const target = await targetOf(file);
   return withFileLock(target, async () => {
     await removeStaleTemps(target);

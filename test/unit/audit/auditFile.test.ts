@@ -122,3 +122,11 @@ describe('audit file on disk', () => {
     assert.equal(ds.questions.length, TINY_QUESTIONS.length);
   });
 });
+
+describe('audit file refuses invalid verdicts', () => {
+  it('a proposed answer off the map is refused before anything is written', async () => {
+    const file = path.join(tempDir(), 'gst-audit.jsonl');
+    await assert.rejects(updateAuditFile(file, [{ set: entry('q1', 'ann', 'wrong-answer', { proposed_answer: { kind: 'point', x: 1200, y: 3 } }) }]), /invalid verdict for q1: "proposed_answer" a point/);
+    assert.ok(!existsSync(file));
+  });
+});

@@ -67,6 +67,11 @@ describe('gst-bench audit', () => {
     const out = path.join(dir, 'out.jsonl');
     assert.equal(cli(['audit', 'merge', a, b, '-o', out]).code, 0);
     assert.equal(readFileSync(out, 'utf8'), r.stdout);
+    writeFileSync(b, 'broken line\n');
+    const withCorrupt = cli(['audit', 'merge', a, b, '-o', out]);
+    assert.equal(withCorrupt.code, 0, 'a merge driver must not report a conflict for a kept corrupt line');
+    assert.match(withCorrupt.stderr, /b\.jsonl:1: error: not valid JSON/);
+    assert.equal(readFileSync(out, 'utf8'), sidecar(entry('q1', 'ann', 'ok')) + 'broken line\n');
   });
 
   it('as a git merge driver: two branches with verdicts on the same file merge cleanly, both kept', () => {
