@@ -5,7 +5,7 @@ import { open, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { auditEntryProblem, formatAuditDocument, formatAuditEntry, parseAuditText, type AuditDocument } from '../../shared/audit/format';
 import { applyAuditChanges, type AuditChange } from '../../shared/audit/merge';
-import { FileChangedError, identityFromStats, removeStaleTemps, writeFileAtomic, type FileIdentity } from '../io/atomicWrite';
+import { FileChangedError, identityFromStats, identityOf, removeStaleTemps, writeFileAtomic, type FileIdentity } from '../io/atomicWrite';
 import { withFileLock } from './lock';
 
 export interface AuditFileState {
@@ -112,7 +112,8 @@ export async function updateAuditFile(file: string, changes: readonly AuditChang
         if (e instanceof FileChangedError && attempt < MAX_MERGE_ATTEMPTS) continue;
         throw e;
       }
-      return { state: await readAuditFile(target), wrote: true, attempts: attempt };
+      const written = { ...state, text, identity: await identityOf(target), doc: parseAuditText(text, target) };
+      return { state: written, wrote: true, attempts: attempt };
     }
   });
 }

@@ -80,8 +80,8 @@ export function compareEntries(a: Pick<AuditEntry, 'uid' | 'reviewer'>, b: Pick<
   return compareText(a.uid, b.uid) || compareText(a.reviewer, b.reviewer);
 }
 
-/** The identity of an entry in the file: one line per (uid, reviewer). */
-export const entryKey = (e: Pick<AuditEntry, 'uid' | 'reviewer'>): string => JSON.stringify([e.uid, e.reviewer]);
+/** The identity of an entry in the file: one line per (uid, reviewer). The length prefix keeps it unambiguous. */
+export const entryKey = (e: Pick<AuditEntry, 'uid' | 'reviewer'>): string => `${e.uid.length}:${e.uid}${e.reviewer}`;
 
 /** The answer with its fields in the written order (kind first), whatever order it was read in. */
 export function canonicalAnswer(a: TypedAnswer | null): TypedAnswer | null {

@@ -56,6 +56,16 @@ export function startBlindSession(name: string, dataset: string, sample: BlindSa
   return { version: BLIND_SESSION_VERSION, name: name.trim(), dataset, seed: sample.seed, per_subtask: sample.perSubtask, started_at: now.toISOString(), sample: sample.uids, answers: [] };
 }
 
+/**
+ * Why a saved session cannot be resumed on this dataset (another dataset, or sampled questions it lacks), or
+ * null when it can.
+ */
+export function resumeProblem(session: BlindSession, dataset: string, uids: ReadonlySet<string>): string | null {
+  if (session.dataset !== dataset) return `the session was drawn from ${session.dataset}, not ${dataset}`;
+  const missing = session.sample.filter((u) => !uids.has(u));
+  return missing.length > 0 ? `${missing.length} sampled questions are not in the dataset (first: ${missing[0]})` : null;
+}
+
 /** The next question to ask, or null when every sampled question has an answer. */
 export function nextBlindQuestion(session: BlindSession): string | null {
   const answered = new Set(session.answers.map((a) => a.uid));

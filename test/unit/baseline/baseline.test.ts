@@ -16,6 +16,7 @@ import {
   nextBlindQuestion,
   parseBlindSession,
   recordBlindAnswer,
+  resumeProblem,
   serializeBlindSession,
   startBlindSession,
 } from '../../../src/shared/baseline/session';
@@ -165,6 +166,10 @@ describe('blind session', () => {
     assert.throws(() => parseBlindSession(saved.replace('"version": 1', '"version": 2')), /version 2; this version reads 1/);
     assert.throws(() => parseBlindSession(saved.replace(/"prediction": "[^"]*"/, '"prediction": "999"')), /answer 1: prediction "999" is not/);
     assert.throws(() => parseBlindSession('{'), /not valid JSON/);
+    const uids = new Set(t.dataset.questions.map((q) => q.uid));
+    assert.equal(resumeProblem(resumed, 'tiny', uids), null);
+    assert.match(resumeProblem(resumed, 'other', uids)!, /drawn from tiny, not other/);
+    assert.match(resumeProblem(resumed, 'tiny', new Set(['q_angle']))!, /3 sampled questions are not in the dataset/);
   });
 
   it('writes human-<name>.jsonl lines in the standard format, scored by the evaluator like any model', async () => {
