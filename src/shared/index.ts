@@ -21,3 +21,4 @@ export * from './baseline/sampler';
 export * from './baseline/session';
 export * from './baseline/score';
 export * from './report/normalInterval';
+export * from './audit/state';

@@ -8,7 +8,7 @@ import { formatScore } from '../report/table';
 import { Z95 } from '../report/normalInterval';
 import { csvField, csvTable, markdownCell, markdownTable } from '../report/cells';
 import { compareEntries, compareText, type AuditEntry } from './format';
-import { entriesByUid, reviewersDisagree } from './merge';
+import { auditStates } from './state';
 import { AUDIT_VERDICTS, isFlagged, type AuditVerdict } from './verdicts';
 
 /** What the report needs to know of a dataset question. */
@@ -108,7 +108,7 @@ export function cohensKappa(pairs: ReadonlyArray<readonly [AuditVerdict, AuditVe
 
 /** Builds the report of a sidecar's entries against the dataset's questions. */
 export function buildAuditReport(entries: readonly AuditEntry[], questions: readonly AuditQuestionInfo[], file: string): AuditReport {
-  const byUid = entriesByUid([...entries].sort(compareEntries));
+  const states = auditStates([...entries].sort(compareEntries));
   const questionOf = new Map(questions.map((q) => [q.uid, q]));
   const problems: Problem[] = [];
   const rows = new Map<AuditRowKey, VerdictCounts>();
@@ -121,15 +121,13 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
 
   const flagged: FlaggedRow[] = [];
   const disagreements: AuditReport['disagreements'] = [];
-  for (const [uid, list] of byUid) {
+  for (const [uid, { entries: list, verdict, disagree }] of states) {
     const q = questionOf.get(uid);
     if (!q) problems.push({ file, severity: 'warning', uid, message: `audited uid not in the dataset: ${uid}` });
     const row = rowFor(q ? q.subtask : NOT_IN_DATASET);
     row.audited++;
-    const verdicts = new Set(list.map((e) => e.verdict));
-    if (verdicts.size === 1) row.verdicts[list[0].verdict]++;
-    else row.mixed++;
-    const disagree = reviewersDisagree(list);
+    if (verdict === 'mixed') row.mixed++;
+    else row.verdicts[verdict]++;
     if (disagree) disagreements.push({ uid, entries: list.map((e) => ({ reviewer: e.reviewer, verdict: e.verdict, proposed_answer: e.proposed_answer })) });
     for (const e of list) {
       if (q?.kind && e.proposed_answer && e.proposed_answer.kind !== q.kind) {
@@ -165,7 +163,7 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
   for (let i = 0; i < reviewers.length; i++) {
     for (let j = i + 1; j < reviewers.length; j++) {
       const pairs: Array<[AuditVerdict, AuditVerdict]> = [];
-      for (const list of byUid.values()) {
+      for (const { entries: list } of states.values()) {
         const x = list.find((e) => e.reviewer === reviewers[i]);
         const y = list.find((e) => e.reviewer === reviewers[j]);
         if (x && y) pairs.push([x.verdict, y.verdict]);
