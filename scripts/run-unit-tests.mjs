@@ -2,7 +2,8 @@
 // `--dir test/slow` runs another folder's tests (the slow fault-injection suite).
 // Node 20's --test does not glob TypeScript files, so the list is built here.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function find(dir) {
@@ -21,5 +22,8 @@ if (files.length === 0) {
   console.error('no unit test files found');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// Tests make temp folders freely; they all go under one folder that is removed afterwards, so none are left.
+const scratch = mkdtempSync(join(tmpdir(), 'gst-tests-'));
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } });
+rmSync(scratch, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -1,3 +1,5 @@
+import { escapeControlChars } from './text/messageText';
+
 /** A problem found in input data. Always names the file, and the line where there is one. */
 export interface Problem {
   file: string;
@@ -9,6 +11,7 @@ export interface Problem {
   uid?: string;
 }
 
+/** `file:line: severity: message` on exactly one line: control characters in the path or message are escaped. */
 export function formatProblem(p: Problem): string {
-  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.severity}: ${p.message}`;
+  return `${escapeControlChars(p.file)}${p.line !== undefined ? `:${p.line}` : ''}: ${p.severity}: ${escapeControlChars(p.message)}`;
 }

@@ -7,7 +7,7 @@ import {
   DEFAULT_FIELDS,
   DEFAULT_PROFILE,
   evaluateFile,
-  evaluateText,
+  evaluateTextInSlices,
   isScoringProfile,
   readDataset,
   type Dataset,
@@ -251,7 +251,7 @@ export class InspectorStore implements vscode.Disposable {
     try {
       // An open editor with unsaved changes is what the user sees: score that text.
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === id);
-      const evaluation = doc?.isDirty ? evaluateText(merged.dataset, id, doc.getText(), options) : await evaluateFile(merged.dataset, id, options);
+      const evaluation = doc?.isDirty ? await evaluateTextInSlices(merged.dataset, id, doc.getText(), options) : await evaluateFile(merged.dataset, id, options);
       if (this.generations.get(`result:${id}`) !== gen || !this.resultEntries.has(id)) return;
       entry.evaluation = evaluation;
       entry.error = undefined;

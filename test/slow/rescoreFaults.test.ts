@@ -102,7 +102,7 @@ describe('kill -9 at random moments of a rescore of a 100 MB file', () => {
 
 describe('a full file system', () => {
   const isRoot = process.getuid?.() === 0;
-  it('ENOSPC mid-write: exit 2, the original intact, no temp file', { skip: isRoot ? false : 'mounting a small tmpfs needs root; the unit suite covers ENOSPC by injection and EFBIG by ulimit' }, async () => {
+  it('ENOSPC mid-write: exit 2, one clear line, the original intact, no temp file', { skip: isRoot ? false : 'mounting a small tmpfs needs root; the unit suite covers ENOSPC by injection and EFBIG by ulimit' }, async () => {
     const mount = mkdtempSync(path.join(work, 'tmpfs-'));
     const m = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount], { encoding: 'utf8' });
     if (m.status !== 0) {
@@ -116,6 +116,7 @@ describe('a full file system', () => {
       const r = await exitOf(rescore(file));
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /ENOSPC|no space left/i);
+      assert.equal(r.stderr.trim().split('\n').length, 1, `one line, not the usage text:\n${r.stderr}`);
       assert.equal(sha(file), before);
       assert.deepEqual(others(file), []);
     } finally {

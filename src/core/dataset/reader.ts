@@ -1,11 +1,14 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseGroundTruth } from '../../shared/parsing/answerParser';
 import type { Problem } from '../../shared/problems';
 import { OTHER, subtaskForTask, subtaskInfo } from '../../shared/subtasks';
+import { excerpt, jsonExcerpt } from '../../shared/text/messageText';
+import { answerRangeProblem } from '../../shared/validation/answerRange';
 import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
 import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
+import { readDatasetFile } from './safeRead';
 import { resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
 
@@ -30,7 +33,11 @@ const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied
 export async function readDataset(target: string, options: ReadDatasetOptions = {}): Promise<Dataset> {
   const abs = path.resolve(target);
   const st = await stat(abs); // throws for a missing path: a usage error, not a data problem
-  if (st.isFile()) return readAnnotationsFile(abs, options);
+  if (st.isFile()) {
+    const realFile = await realpath(abs);
+    return readAnnotationsFile(realFile, path.dirname(realFile), options);
+  }
+  if (!st.isDirectory()) throw new Error(`${target} is neither a folder nor a regular file`);
   const root = await realpath(abs);
   const problems: Problem[] = [];
   const questions: Question[] = [];
@@ -43,13 +50,14 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   await Promise.all(
     sampleDirs.map(async (dir, order) => {
       const file = path.join(dir, QUESTION_FILE);
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch {
-        return; // a folder without question.json is not a sample
-      }
+      const read = await readDatasetFile(root, file);
+      if (!read.ok && read.missing) return; // a folder without question.json is not a sample
       present.add(path.basename(dir));
+      if (!read.ok) {
+        problems.push({ file, severity: 'error', message: `not read: ${read.reason}` });
+        return;
+      }
+      const text = read.text;
       const parsed = parseJsonWithLocation(text);
       if (!parsed.ok) {
         problems.push({ file, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
@@ -68,16 +76,19 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   if (!ownQuestion) await checkSummary(root, present, problems);
   if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
     const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE && e.name !== AUDIT_FILE_NAME);
-    if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), options);
+    if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), root, options);
   }
   return finish(root, 'folders', ordered, problems);
 }
 
-async function readAnnotationsFile(file: string, options: ReadDatasetOptions): Promise<Dataset> {
-  const realFile = await realpath(file);
-  const root = path.dirname(realFile);
+/** Reads a layout-B annotations file, which must lie inside `root` (its own folder, or the folder it was found in). */
+async function readAnnotationsFile(file: string, root: string, options: ReadDatasetOptions): Promise<Dataset> {
+  const read = await readDatasetFile(root, file);
+  // The annotations file is the whole dataset: not reading it is a failure to open the dataset.
+  if (!read.ok) throw new Error(`${file}: not read: ${read.missing ? 'no such file' : read.reason}`);
+  const realFile = read.path;
   const problems: Problem[] = [];
-  const text = await readFile(realFile, 'utf8');
+  const text = read.text;
   const records: Array<{ value: unknown; line: number }> = [];
   if (realFile.endsWith('.jsonl')) {
     text.split('\n').forEach((raw, i) => {
@@ -111,11 +122,18 @@ async function readAnnotationsFile(file: string, options: ReadDatasetOptions): P
   return ds;
 }
 
+/** The line of each question's "uid" field (of its record, for layout B), for problems about the uid. */
+const uidLines = new WeakMap<Question, number>();
+
 function finish(root: string, layout: Dataset['layout'], questions: Question[], problems: Problem[]): Dataset {
   const byUid = new Map<string, Question>();
+  const lineOf = (q: Question) => uidLines.get(q) ?? q.source.line ?? 1;
   for (const q of questions) {
-    if (byUid.has(q.uid)) {
-      q.problems.push({ ...q.source, severity: 'warning', uid: q.uid, message: `duplicate uid ${q.uid}: result lines map to its first occurrence` });
+    const first = byUid.get(q.uid);
+    if (first) {
+      const where = `${first.source.file === q.source.file ? 'line ' : `${first.source.file}:`}${lineOf(first)}`;
+      const message = `duplicate uid ${excerpt(q.uid)} (first at ${where}): result lines map to its first occurrence`;
+      q.problems.push({ file: q.source.file, line: lineOf(q), severity: 'warning', uid: q.uid, message });
     } else byUid.set(q.uid, q);
     problems.push(...q.problems);
   }
@@ -124,12 +142,12 @@ function finish(root: string, layout: Dataset['layout'], questions: Question[], 
 
 async function checkSummary(root: string, present: Set<string>, problems: Problem[]): Promise<void> {
   const file = path.join(root, SUMMARY_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
+  const read = await readDatasetFile(root, file);
+  if (!read.ok) {
+    if (!read.missing) problems.push({ file, severity: 'error', message: `not read: ${read.reason}` });
     return; // optional
   }
+  const text = read.text;
   const parsed = parseJsonWithLocation(text);
   if (!parsed.ok) {
     problems.push({ file, line: parsed.line, severity: 'warning', message: `invalid JSON: ${parsed.message}` });
@@ -145,7 +163,7 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
     // `folder` is a path in the authors' repository: match it by its last segment.
     const name = folder?.split(/[\\/]/).filter(Boolean).pop();
     if (!name) problems.push({ file, line: lines[i], severity: 'warning', message: 'summary entry has no "folder"' });
-    else if (!present.has(name)) problems.push({ file, line: lines[i], severity: 'warning', message: `listed sample folder is missing: ${name}` });
+    else if (!present.has(name)) problems.push({ file, line: lines[i], severity: 'warning', message: `listed sample folder is missing: ${excerpt(name)}` });
   });
 }
 
@@ -170,7 +188,7 @@ async function buildQuestion(value: unknown, source: Source, dir: string, root: 
     return await buildQuestionUnguarded(value, source, dir, root, options);
   } catch (e) {
     const uid = typeof value === 'object' && value && typeof (value as { uid?: unknown }).uid === 'string' ? (value as { uid: string }).uid : `${path.basename(dir)}#${source.line ?? 1}`;
-    const problem: Problem = { file: source.file, line: source.line ?? 1, severity: 'error', uid, message: `cannot read this question: ${(e as Error).message}` };
+    const problem: Problem = { file: source.file, line: source.line ?? 1, severity: 'error', uid, message: `cannot read this question: ${excerpt(String((e as Error).message))}` };
     return { index: 0, uid, task: '', subtask: OTHER, kind: null, scene: '', answer: undefined, truth: null, texts: [], video: null, images: [], prompt: [], source: { file: source.file, line: source.line }, dir, extra: {}, problems: [problem] };
   }
 }
@@ -202,13 +220,15 @@ async function buildQuestionUnguarded(value: unknown, source: Source, dir: strin
   if (!scene) problem('missing "scene"', 'warning', 'scene');
   const subtask = subtaskForTask(task);
   const info = subtask === OTHER ? undefined : subtaskInfo(subtask);
-  if (task && !info) problem(`unknown task "${task}": kept under "other"`, 'warning', 'task');
+  if (task && !info) problem(`unknown task ${jsonExcerpt(task)}: kept under "other"`, 'warning', 'task');
 
   let truth = null;
   if (!('answer' in rec)) problem('missing "answer"');
   else if (info) {
     truth = parseGroundTruth(info.kind, rec.answer);
-    if (!truth) problem(`bad answer ${JSON.stringify(rec.answer)} for a ${info.kind} question`, 'error', 'answer');
+    if (!truth) problem(`bad answer ${jsonExcerpt(rec.answer)} for ${info.kind === 'angle' ? 'an' : 'a'} ${info.kind} question`, 'error', 'answer');
+    const outOfRange = truth ? answerRangeProblem(truth) : undefined;
+    if (outOfRange) problem(`${outOfRange} (it is scored as written)`, 'error', 'answer');
   }
 
   let texts: string[] = [];
@@ -234,7 +254,7 @@ async function buildQuestionUnguarded(value: unknown, source: Source, dir: strin
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rec)) if (!KNOWN_FIELDS.has(k) && !k.startsWith('source_')) extra[k] = v;
 
-  return {
+  const question: Question = {
     index: 0,
     uid,
     task,
@@ -252,6 +272,8 @@ async function buildQuestionUnguarded(value: unknown, source: Source, dir: strin
     extra,
     problems,
   };
+  uidLines.set(question, locate?.('uid') ?? source.line ?? 1);
+  return question;
 }
 
 function firstString(o: Record<string, unknown>, keys: string[]): string | undefined {
@@ -272,13 +294,13 @@ async function mediaRef(role: MediaRef['role'], rel: string, dir: string, root: 
     ref.exists = false;
   }
   if (!ref.exists) {
-    problem(`missing ${role}: ${rel}`, 'warning');
+    problem(`missing ${role}: ${excerpt(rel)}`, 'warning');
     return ref;
   }
   if (options.sniffMedia !== false) {
     ref.type = await sniffFile(resolved.path);
     const expected = role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];
-    if (!expected.includes(ref.type)) problem(`${role} ${rel} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');
+    if (!expected.includes(ref.type)) problem(`${role} ${excerpt(rel)} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');
   }
   return ref;
 }

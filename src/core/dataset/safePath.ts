@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
+import { excerpt } from '../../shared/text/messageText';
 
 export type SafeResolution = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -16,12 +17,12 @@ export function isInside(root: string, child: string): boolean {
  */
 export async function resolveMediaPath(realRoot: string, baseDir: string, rel: string): Promise<SafeResolution> {
   if (rel.trim() === '') return { ok: false, reason: 'empty media path' };
-  if (path.isAbsolute(rel) || path.win32.isAbsolute(rel)) return { ok: false, reason: `absolute media path refused: ${rel}` };
+  if (path.isAbsolute(rel) || path.win32.isAbsolute(rel)) return { ok: false, reason: `absolute media path refused: ${excerpt(rel)}` };
   const joined = path.resolve(baseDir, rel);
-  if (!isInside(realRoot, joined)) return { ok: false, reason: `media path leaves the dataset root: ${rel}` };
+  if (!isInside(realRoot, joined)) return { ok: false, reason: `media path leaves the dataset root: ${excerpt(rel)}` };
   try {
     const real = await realpath(joined);
-    if (!isInside(realRoot, real)) return { ok: false, reason: `media path is a link that leaves the dataset root: ${rel}` };
+    if (!isInside(realRoot, real)) return { ok: false, reason: `media path is a link that leaves the dataset root: ${excerpt(rel)}` };
     return { ok: true, path: real };
   } catch {
     // Missing file: the lexical check passed, so the path is safe to name; existence is checked by the caller.

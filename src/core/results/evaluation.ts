@@ -5,9 +5,10 @@ import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/ag
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
+import { excerpt } from '../../shared/text/messageText';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
-import { readLineBatches, splitLines, type Line } from './lines';
-import { scoreLine, type ScoreContext } from './scoreLine';
+import { isInvalidUtf8Line, readLineBatches, splitLines, type Line } from './lines';
+import { scoreLine, type LineOutcome, type ScoreContext } from './scoreLine';
 
 export type OutcomeStatus = 'correct' | 'partial' | 'wrong' | 'unparsed';
 
@@ -62,8 +63,8 @@ export class EvaluationBuilder {
     this.evaluation = { file, overall: null, subtasks: {}, lines: 0, scored: 0, skipped: 0, problems: [], byUid: new Map() };
   }
 
-  addLine(line: Line) {
-    const out = scoreLine(line.text, line.number, this.ctx);
+  addLine(line: Line): LineOutcome {
+    const out = isInvalidUtf8Line(line) ? this.invalidUtf8(line.number, line.invalidUtf8.byteInLine) : scoreLine(line.text, line.number, this.ctx);
     const ev = this.evaluation;
     if (out.status === 'blank') return out;
     ev.lines++;
@@ -91,6 +92,12 @@ export class EvaluationBuilder {
     return out;
   }
 
+  /** A line that is not valid UTF-8 (read-only reading marks it): skipped and reported; the others are scored. */
+  private invalidUtf8(lineNumber: number, byteInLine: number): LineOutcome {
+    const message = `not valid UTF-8 (at byte offset ${byteInLine} of the line); line skipped`;
+    return { status: 'skipped', problem: { file: this.ctx.file, line: lineNumber, severity: 'error', message } };
+  }
+
   finish(): Evaluation {
     const d = this.firstDuplicate;
     if (d) {
@@ -99,7 +106,7 @@ export class EvaluationBuilder {
         line: d.line,
         severity: 'warning',
         uid: d.uid,
-        message: `${this.duplicates} line(s) repeat a uid seen earlier (first: ${d.uid}, line ${d.earlier}); the last line for each uid counts`,
+        message: `${this.duplicates} line(s) repeat a uid seen earlier (first: ${excerpt(d.uid)}, line ${d.earlier}); the last line for each uid counts`,
       });
     }
     const acc = new ScoreAccumulator();
@@ -113,10 +120,13 @@ export class EvaluationBuilder {
   }
 }
 
-/** Scores a result file (streamed) against a dataset without changing it. */
+/**
+ * Scores a result file (streamed) against a dataset without changing it. Being read-only, it scores every line
+ * that is valid UTF-8 and reports the others, where a rescore has to refuse the file.
+ */
 export async function evaluateFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<Evaluation> {
   const b = new EvaluationBuilder(dataset, file, options);
-  for await (const batch of readLineBatches(file)) for (const line of batch) b.addLine(line);
+  for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) for (const line of batch) b.addLine(line);
   return b.finish();
 }
 
@@ -124,6 +134,29 @@ export async function evaluateFile(dataset: Dataset, file: string, options: Eval
 export function evaluateText(dataset: Dataset, file: string, text: string, options: EvaluateOptions): Evaluation {
   const b = new EvaluationBuilder(dataset, file, options);
   for (const line of splitLines(text)) b.addLine(line);
+  return b.finish();
+}
+
+/** Lines scored between yields: a slice of a few milliseconds, so a host thread stays responsive. */
+const LINES_PER_SLICE = 2000;
+
+/**
+ * `evaluateText` for a host's event loop (the extension host): it yields every `linesPerSlice` lines, so a long
+ * editor buffer never blocks other work for the whole parse.
+ */
+export async function evaluateTextInSlices(
+  dataset: Dataset,
+  file: string,
+  text: string,
+  options: EvaluateOptions & { linesPerSlice?: number },
+): Promise<Evaluation> {
+  const b = new EvaluationBuilder(dataset, file, options);
+  const slice = options.linesPerSlice ?? LINES_PER_SLICE;
+  let n = 0;
+  for (const line of splitLines(text)) {
+    b.addLine(line);
+    if (++n % slice === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   return b.finish();
 }
 

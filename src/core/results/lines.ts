@@ -30,54 +30,122 @@ export function* splitLines(text: string): Generator<Line> {
 /** Bytes per read: large enough that per-read costs vanish, small enough to keep memory bounded. */
 const READ_CHUNK_BYTES = 1 << 20;
 
+export interface ReadLinesOptions {
+  /** Read this open file instead of opening `path`: the bytes of the inode whose identity the caller took. */
+  handle?: FileHandle;
+  /**
+   * `throw` (the default, for writers): invalid UTF-8 anywhere throws an InvalidUtf8Error naming its line, since
+   * a rewrite could not keep those bytes. `mark` (for read-only use): a line whose bytes are not valid UTF-8 is
+   * yielded with `invalidUtf8` set and the rest reads on. Its `text` is then a lossy decoding, so a writer must
+   * never use `mark`.
+   */
+  invalidUtf8?: 'throw' | 'mark';
+}
+
+/** A line whose bytes are not valid UTF-8 (only from `readLineBatches` with `invalidUtf8: 'mark'`). */
+export interface InvalidUtf8Line extends Line {
+  /** Offset, within the line's bytes, of the first byte that makes it invalid. */
+  invalidUtf8: { byteInLine: number };
+}
+
+export function isInvalidUtf8Line(line: Line): line is InvalidUtf8Line {
+  return (line as Partial<InvalidUtf8Line>).invalidUtf8 !== undefined;
+}
+
 /**
  * Streams a UTF-8 file as batches of lines (one batch per 1 MiB chunk read), keeping endings.
  * Memory stays bounded by the chunk size and the longest line; batching keeps per-line overhead low.
- * With `handle`, reads that open file (from its start, leaving it open), so the bytes are those of the inode
- * whose identity the caller took; `path` then only names it in errors.
+ * With `handle`, reads that open file from its start and leaves it open; `path` then only names it in errors.
  */
-export async function* readLineBatches(path: string, handle?: FileHandle): AsyncGenerator<Line[]> {
-  const stream = handle
-    ? handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, start: 0, autoClose: false })
+export async function* readLineBatches(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line[]> {
+  const stream = options.handle
+    ? options.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, start: 0, autoClose: false })
     : createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+  const mark = options.invalidUtf8 === 'mark';
   // Bytes are decoded up to the last newline read: a newline byte never sits inside a UTF-8 character,
   // so each decoded part is whole characters, and the rest of the chunk waits for the next one.
-  let carry: Buffer = Buffer.alloc(0);
+  // The rest is kept as a list of pieces, joined once: a long line over many chunks is copied once, not per chunk.
+  let carry: Buffer[] = [];
   let number = 1;
-  let offset = 0; // file offset of carry[0]
+  let offset = 0; // file offset of the first carried byte
   for await (const bytes of stream as AsyncIterable<Buffer>) {
     const lastNl = bytes.lastIndexOf(0x0a);
     if (lastNl === -1) {
-      carry = Buffer.concat([carry, bytes]);
+      carry.push(Buffer.from(bytes)); // a copy: the stream may reuse its buffers
       continue;
     }
-    const part = carry.length > 0 ? Buffer.concat([carry, bytes.subarray(0, lastNl + 1)]) : bytes.subarray(0, lastNl + 1);
-    const text = decodeStrict(path, part, number, offset);
-    offset += part.length;
-    carry = Buffer.from(bytes.subarray(lastNl + 1)); // a copy: the stream may reuse its buffers
+    const head = bytes.subarray(0, lastNl + 1);
+    const part = carry.length > 0 ? Buffer.concat([...carry, head]) : head;
+    carry = lastNl + 1 < bytes.length ? [Buffer.from(bytes.subarray(lastNl + 1))] : [];
     const batch: Line[] = [];
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      const cr = nl > start && text.charCodeAt(nl - 1) === 13;
-      batch.push({ number: number++, text: text.slice(start, cr ? nl - 1 : nl), eol: cr ? '\r\n' : '\n' });
-      start = nl + 1;
-    }
+    if (isUtf8(part)) splitDecoded(part.toString('utf8'), number, batch);
+    else if (mark) splitMarkingInvalid(part, number, batch);
+    else throw invalidUtf8Error(path, part, number, offset);
+    number += batch.length;
+    offset += part.length;
     yield batch;
   }
-  if (carry.length > 0) yield [{ number, text: decodeStrict(path, carry, number, offset), eol: '' }];
+  if (carry.length > 0) {
+    const rest = Buffer.concat(carry);
+    if (isUtf8(rest)) yield [{ number, text: rest.toString('utf8'), eol: '' }];
+    else if (mark) yield [markedLine(rest, number, '')];
+    else throw invalidUtf8Error(path, rest, number, offset);
+  }
+}
+
+/** Appends the lines of `text`, which ends with a newline, numbered from `first`. */
+function splitDecoded(text: string, first: number, batch: Line[]): void {
+  let number = first;
+  let start = 0;
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+    const cr = nl > start && text.charCodeAt(nl - 1) === 13;
+    batch.push({ number: number++, text: text.slice(start, cr ? nl - 1 : nl), eol: cr ? '\r\n' : '\n' });
+    start = nl + 1;
+  }
+}
+
+/** `splitDecoded` for bytes that hold invalid UTF-8: each line is checked on its own, the invalid ones marked. */
+function splitMarkingInvalid(bytes: Buffer, first: number, batch: Line[]): void {
+  let number = first;
+  let start = 0;
+  for (let nl = bytes.indexOf(0x0a); nl !== -1; nl = bytes.indexOf(0x0a, start)) {
+    const cr = nl > start && bytes[nl - 1] === 13;
+    const body = bytes.subarray(start, cr ? nl - 1 : nl);
+    const eol = cr ? '\r\n' : '\n';
+    batch.push(isUtf8(body) ? { number, text: body.toString('utf8'), eol } : markedLine(body, number, eol));
+    number++;
+    start = nl + 1;
+  }
+}
+
+function markedLine(body: Buffer, number: number, eol: string): InvalidUtf8Line {
+  return { number, text: body.toString('utf8'), eol, invalidUtf8: { byteInLine: invalidSequenceStart(body) } };
+}
+
+/**
+ * Offset of the first byte of the first invalid sequence. `firstInvalidByte` gives the end of the longest
+ * prefix a streaming decoder accepts, which may end inside a character that the next byte (or the end) breaks:
+ * step back to that character's lead byte.
+ */
+function invalidSequenceStart(bytes: Uint8Array): number {
+  const end = firstInvalidByte(bytes);
+  let lead = end - 1;
+  while (lead > 0 && lead > end - 4 && (bytes[lead] & 0xc0) === 0x80) lead--;
+  const b = bytes[lead];
+  const needs = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+  return lead >= 0 && needs > end - lead ? lead : end;
 }
 
 /**
  * Strict decoding: a lossy decoder would turn invalid bytes into U+FFFD and a rewrite would change them.
  * `isUtf8` validates (it refuses surrogates and overlong forms, as a fatal TextDecoder does) and then the
  * plain decoder is exact, and both are much faster than a streaming TextDecoder.
+ * This builds the error for bytes that failed `isUtf8`, starting at line `firstLine` and file offset `offset`.
  */
-function decodeStrict(path: string, bytes: Buffer, firstLine: number, offset: number): string {
-  if (!isUtf8(bytes)) {
-    const bad = firstInvalidByte(bytes);
-    throw new InvalidUtf8Error(path, firstLine + countByte(bytes.subarray(0, bad), 0x0a), offset + bad);
-  }
-  return bytes.toString('utf8');
+function invalidUtf8Error(path: string, bytes: Buffer, firstLine: number, offset: number): InvalidUtf8Error {
+  const start = invalidSequenceStart(bytes);
+  const lineStart = start > 0 ? bytes.lastIndexOf(0x0a, start - 1) + 1 : 0;
+  return new InvalidUtf8Error(path, firstLine + countByte(bytes.subarray(0, start), 0x0a), offset + firstInvalidByte(bytes), start - lineStart);
 }
 
 function countByte(bytes: Uint8Array, b: number): number {
@@ -106,9 +174,11 @@ function firstInvalidByte(bytes: Uint8Array): number {
   return lo;
 }
 
-/** A file that is not valid UTF-8: refused whole, since rewriting it could not keep its bytes. */
+/** A file that is not valid UTF-8, for a writer: refused whole, since rewriting it could not keep its bytes. */
 export class InvalidUtf8Error extends Error {
-  constructor(readonly file: string, readonly line: number, readonly nearByte: number) {
-    super(`${file} is not valid UTF-8 (around line ${line}); it was left untouched`);
+  /** `nearByte`: a file offset at most 3 bytes past the bad sequence's start; `byteInLine`: that start, in its line. */
+  constructor(readonly file: string, readonly line: number, readonly nearByte: number, readonly byteInLine: number) {
+    // The file's name is left to the caller, which names it already; what happens to the file, too.
+    super(`line ${line} is not valid UTF-8 (at byte offset ${byteInLine} of the line), and a rewrite could not keep its bytes`);
   }
 }

@@ -287,7 +287,7 @@ export async function rescoreFile(
     };
     const r = new Rescorer(dataset, abs, options);
     if (options.dryRun) {
-      for await (const batch of readLineBatches(abs, source)) {
+      for await (const batch of readLineBatches(abs, { handle: source })) {
         for (const line of batch) r.process(line);
         progress(batch);
       }
@@ -303,7 +303,7 @@ export async function rescoreFile(
       keepPrevious: options.keepPrevious,
     });
     try {
-      for await (const batch of readLineBatches(abs, source)) {
+      for await (const batch of readLineBatches(abs, { handle: source })) {
         // One join per batch: cheaper to flatten and encode than a string grown line by line.
         const parts: string[] = [];
         for (const line of batch) parts.push(r.process(line));

@@ -3,6 +3,7 @@ import { parsePrediction, type ParseOutcome } from '../../shared/parsing/answerP
 import type { Problem } from '../../shared/problems';
 import { scoreParsed, type QuestionScore } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
+import { excerpt } from '../../shared/text/messageText';
 import { getPath, type FieldMapping } from './fieldPath';
 
 export interface ScoreContext {
@@ -69,8 +70,8 @@ export function scoreLine(text: string, lineNumber: number, ctx: ScoreContext): 
   const deep = OWNED_FIELDS.find((k) => nestedDeeperThan((record as Record<string, unknown>)[k], MAX_OWNED_FIELD_DEPTH));
   if (deep) return skip(`"${deep}" is nested deeper than ${MAX_OWNED_FIELD_DEPTH} levels; line kept unchanged`, uid);
   const question = ctx.dataset.byUid.get(uid);
-  if (!question) return skip(`uid not in the dataset: ${uid}`, uid);
-  if (!question.kind || !question.truth) return skip(`question ${uid} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);
+  if (!question) return skip(`uid not in the dataset: ${excerpt(uid)}`, uid);
+  if (!question.kind || !question.truth) return skip(`question ${excerpt(uid)} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);
   const predValue = getPath(record, ctx.fields.predictionField);
   if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);
   const prediction = String(predValue);

@@ -1,12 +1,12 @@
 // An answer a person gives (a blind-baseline answer, an auditor's proposed correct answer), typed by answer kind,
 // and the prediction text it is written as: exactly the format the GST-Bench prompts ask for.
 import type { AnswerKind } from '../subtasks';
-import { CHOICE_LETTERS, POINT_SCALE_MAX } from '../scoring/constants';
+import { ANGLE_ANSWER_MAX_DEG, ANGLE_ANSWER_MIN_DEG, CHOICE_LETTERS, POINT_SCALE_MAX } from '../scoring/constants';
 import { parsePrediction } from '../parsing/answerParser';
 import { formatParsed, type ParsedValue } from '../parsing/parsedValue';
 
 export type TypedAnswer =
-  /** Whole degrees in (-180, 180]; left turns positive, as the prompts say. */
+  /** Whole degrees in [-180, 180]; left turns positive, as the prompts say. */
   | { kind: 'angle'; value: number }
   /** Meters, at least 0, with one decimal (the prompts ask for one). */
   | { kind: 'distance'; value: number }
@@ -40,9 +40,9 @@ export function typedAnswerProblem(value: unknown, kind?: AnswerKind): string | 
   if (extra.length > 0) return `unknown field ${extra.map((k) => JSON.stringify(k)).join(', ')} for a ${String(v.kind)} answer`;
   switch (v.kind) {
     case 'angle':
-      return Number.isInteger(v.value) && (v.value as number) > -180 && (v.value as number) <= 180
+      return Number.isInteger(v.value) && (v.value as number) >= ANGLE_ANSWER_MIN_DEG && (v.value as number) <= ANGLE_ANSWER_MAX_DEG
         ? null
-        : 'an angle must be whole degrees in (-180, 180]';
+        : `an angle must be whole degrees in [${ANGLE_ANSWER_MIN_DEG}, ${ANGLE_ANSWER_MAX_DEG}]`;
     case 'distance':
       return typeof v.value === 'number' && v.value >= 0 && isOneDecimal(v.value) ? null : 'a distance must be meters >= 0 with at most one decimal';
     case 'point':

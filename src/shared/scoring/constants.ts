@@ -23,5 +23,9 @@ export const POINT_THRESHOLDS: readonly number[] = [100, 150, 200, 250, 300];
 /** The coordinate scale of points on the top-down map: [0, 999], x right, y down. */
 export const POINT_SCALE_MAX = 999;
 
+/** The range of angle answers in degrees (direction and heading): the benchmark's prompts ask for an integer from –180° to 180°. */
+export const ANGLE_ANSWER_MIN_DEG = -180;
+export const ANGLE_ANSWER_MAX_DEG = 180;
+
 /** Choice letters of the multiple-choice subtasks. */
 export const CHOICE_LETTERS: readonly string[] = ['A', 'B', 'C', 'D'];

@@ -10,9 +10,8 @@ export const TINY_QUESTIONS = [
   { task: 'Global_Structure_Understanding_Trajection_Selection', uid: 'q_choice', scene: 'scene_2', answer: 'C', texts: ['t0', 'Which?\nA.', '\nB.', '\nC.', '\nD.'] },
 ];
 
-/** Writes the tiny dataset to a fresh temp folder and returns the annotations file path. */
-export function writeTinyDataset(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gst-tiny-'));
+/** Writes the tiny dataset to `dir` (by default a fresh temp folder) and returns the annotations file path. */
+export function writeTinyDataset(dir = mkdtempSync(path.join(tmpdir(), 'gst-tiny-'))): string {
   const file = path.join(dir, 'annotations.jsonl');
   writeFileSync(file, TINY_QUESTIONS.map((q) => JSON.stringify(q)).join('\n') + '\n');
   return file;
