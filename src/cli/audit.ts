@@ -11,6 +11,7 @@ import { formatAuditDocument } from '../shared/audit/format';
 import { mergeAuditDocuments } from '../shared/audit/merge';
 import { AUDIT_CSV_TABLES, auditReportCsv, auditReportMarkdown, buildAuditReport, type AuditCsvTable } from '../shared/audit/report';
 import { formatProblem, type Problem } from '../shared/problems';
+import { escapeControlChars, excerpt } from '../shared/text/messageText';
 
 export const AUDIT_USAGE = `Usage:
   gst-bench audit report <dataset> [--audit <file>] [--markdown | --csv [--table counts|flagged|agreement] | --json]
@@ -28,6 +29,8 @@ Exit status: 0 done (a merge keeps and lists unreadable lines); 1 report: the si
 
 class AuditUsageError extends Error {}
 
+/** Input text in a one-line message: control characters visible, long values cut. */
+const shown = (s: string) => escapeControlChars(excerpt(s));
 const rel = (p: string) => path.relative(process.cwd(), p) || '.';
 const relProblems = (ps: Problem[]) => ps.map((p) => ({ ...p, file: rel(p.file) }));
 
@@ -71,7 +74,8 @@ async function merge(positionals: string[], output: string | undefined): Promise
   const merged = mergeAuditDocuments(base?.doc ?? null, ours!.doc, theirs!.doc);
   for (const p of relProblems(states.flatMap((s) => s.doc.problems))) console.error(formatProblem(p));
   for (const c of merged.conflicts) {
-    console.error(`gst-bench audit: ${c.uid}: ${c.reviewer} changed the verdict on both sides; kept the later (${c.kept?.verdict}, ${c.kept?.time}) over ${c.dropped?.verdict} (${c.dropped?.time})`);
+    const who = `${shown(c.uid)}: ${shown(c.reviewer)}`;
+    console.error(`gst-bench audit: ${who} changed the verdict on both sides; kept the later (${c.kept?.verdict}, ${c.kept?.time}) over ${c.dropped?.verdict} (${c.dropped?.time})`);
   }
   const target = output ?? (states.length === 3 ? positionals[1] : undefined);
   if (target) {

@@ -1,6 +1,7 @@
 // The audit sidecar, gst-audit.jsonl: one line per (question, reviewer), sorted by uid then reviewer, with a fixed
 // key order, so that changing one verdict changes one line of a diff. Lines that cannot be read are kept verbatim.
 import type { Problem } from '../problems';
+import { excerpt } from '../text/messageText';
 import { typedAnswerProblem, type TypedAnswer } from '../answers/typedAnswer';
 import { AUDIT_VERDICTS, isAuditVerdict, type AuditVerdict } from './verdicts';
 
@@ -153,7 +154,7 @@ export function parseAuditText(text: string, file: string): AuditDocument {
         line,
         severity: 'warning',
         uid: entry.uid,
-        message: `a second verdict by ${entry.reviewer} for ${entry.uid} (also line ${before.line}); the later one is kept`,
+        message: `a second verdict by ${excerpt(entry.reviewer)} for ${excerpt(entry.uid)} (also line ${before.line}); the later one is kept`,
       });
       byKey.set(key, kept === entry ? { entry, line } : before);
     } else byKey.set(key, { entry, line });

@@ -6,6 +6,7 @@ import { formatTypedAnswer } from '../answers/typedAnswer';
 import { OTHER, SUBTASKS, type AnswerKind, type SubtaskOrOther } from '../subtasks';
 import { formatScore } from '../report/table';
 import { Z95 } from '../report/normalInterval';
+import { excerpt } from '../text/messageText';
 import { csvField, csvTable, markdownCell, markdownTable } from '../report/cells';
 import { compareEntries, compareText, type AuditEntry } from './format';
 import { auditStates } from './state';
@@ -123,7 +124,7 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
   const disagreements: AuditReport['disagreements'] = [];
   for (const [uid, { entries: list, verdict, disagree }] of states) {
     const q = questionOf.get(uid);
-    if (!q) problems.push({ file, severity: 'warning', uid, message: `audited uid not in the dataset: ${uid}` });
+    if (!q) problems.push({ file, severity: 'warning', uid, message: `audited uid not in the dataset: ${excerpt(uid)}` });
     const row = rowFor(q ? q.subtask : NOT_IN_DATASET);
     row.audited++;
     if (verdict === 'mixed') row.mixed++;
@@ -131,7 +132,7 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
     if (disagree) disagreements.push({ uid, entries: list.map((e) => ({ reviewer: e.reviewer, verdict: e.verdict, proposed_answer: e.proposed_answer })) });
     for (const e of list) {
       if (q?.kind && e.proposed_answer && e.proposed_answer.kind !== q.kind) {
-        problems.push({ file, severity: 'warning', uid, message: `${e.reviewer} proposed ${withArticle(e.proposed_answer.kind)} answer for ${uid}, ${withArticle(q.kind)} question` });
+        problems.push({ file, severity: 'warning', uid, message: `${excerpt(e.reviewer)} proposed ${withArticle(e.proposed_answer.kind)} answer for ${excerpt(uid)}, ${withArticle(q.kind)} question` });
       }
       if (!isFlagged(e.verdict)) continue;
       flagged.push({

@@ -1,12 +1,15 @@
 // Text placed in Markdown tables and CSV files. Notes and uids are free text written by people: they must
 // stay text (no HTML, no table breaks, no spreadsheet formulas).
+import { escapeControlChars } from '../text/messageText';
 
-/** A Markdown table cell: pipes, backslashes, markup characters and HTML escaped, line breaks folded to spaces. */
+/**
+ * A Markdown table cell: pipes, backslashes, markup characters and HTML escaped, line breaks folded to spaces,
+ * other control characters (a terminal escape, a bidi override) made visible.
+ */
 export function markdownCell(text: string): string {
   let out = '';
-  for (const ch of text) {
-    if (ch === '\n' || ch === '\r' || ch === '\t') out += ' ';
-    else if (ch === '<') out += '&lt;';
+  for (const ch of escapeControlChars(text.replace(/[\r\n\t]/g, ' '))) {
+    if (ch === '<') out += '&lt;';
     else if (ch === '>') out += '&gt;';
     else if (ch === '&') out += '&amp;';
     else if ('\\|*_`[]#~'.includes(ch)) out += `\\${ch}`;

@@ -102,3 +102,11 @@ describe('audit report', () => {
     assert.equal(counts[1], 'EDv,10,10,5,3,0,0,0,0,0,2');
   });
 });
+
+describe('report cells', () => {
+  it('a Markdown cell shows terminal escapes and bidi overrides instead of sending them', async () => {
+    const { markdownCell } = await import('../../../src/shared/report/cells');
+    // The escape's own backslash is escaped too, so that Markdown renders it as the text \x1b.
+    assert.equal(markdownCell('red \u001b[31mtext\u202e|x\ny'), 'red \\\\x1b\\[31mtext\\\\u202e\\|x y');
+  });
+});
