@@ -26,6 +26,7 @@ import {
   type SubtaskKey,
 } from './core';
 import { CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
+import { runAuditCommand } from './cli/audit';
 import { enclosingLayoutADataset } from './core/dataset/datasetHint';
 import { describeFsError } from './core/dataset/safeRead';
 import { subtaskCountTable } from './shared/report/countTable';
@@ -41,6 +42,7 @@ Usage:
   gst-bench validate <dataset> [--json]
   gst-bench convert <result-file> --to jsonl --dataset <dir-or-file> [--out <file.jsonl>]
   gst-bench formats [--json]
+  gst-bench audit report <dataset> | audit merge <A> <B>   audit verdicts (gst-bench audit help)
 
 A result file may be of any format \`gst-bench formats\` lists; it is detected from its content. JSON lines
 files are rescored in place; others (.xlsx, .eval, .json, .csv) get the sidecar <file>.gst-scores.jsonl.
@@ -150,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'audit') return runAuditCommand(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

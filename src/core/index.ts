@@ -14,3 +14,8 @@ export * from './results/rescore';
 export * from './io/atomicWrite';
 export * from './compare/load';
 export * from './formats';
+export * from './audit/auditFile';
+export * from './audit/location';
+export * from './audit/lock';
+export * from './audit/reviewer';
+export * from './baseline/blindFiles';

@@ -6,6 +6,7 @@ import { OTHER, subtaskForTask, subtaskInfo } from '../../shared/subtasks';
 import { excerpt, jsonExcerpt } from '../../shared/text/messageText';
 import { answerRangeProblem } from '../../shared/validation/answerRange';
 import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
+import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
 import { readDatasetFile } from './safeRead';
 import { resolveMediaPath } from './safePath';
@@ -74,7 +75,7 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   const ordered = questions.filter(Boolean);
   if (!ownQuestion) await checkSummary(root, present, problems);
   if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
-    const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE);
+    const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE && e.name !== AUDIT_FILE_NAME);
     if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), root, options);
   }
   return finish(root, 'folders', ordered, problems);
