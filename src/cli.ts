@@ -4,7 +4,11 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_FIELDS,
   DEFAULT_PROFILE,
-  evaluateFile,
+  DEFAULT_READER,
+  evaluateFileWithFormatLoss,
+  formatLossTable,
+  isReaderName,
+  largestFormatLossSentence,
   formatProblem,
   formatScore,
   isScoringProfile,
@@ -15,20 +19,24 @@ import {
   toSummary,
   type Dataset,
   type FieldMapping,
+  type FormatLoss,
   type Problem,
+  type ReaderName,
   type ScoringProfile,
 } from './core';
 
 const USAGE = `gst-bench — score and inspect GST-Bench results
 
 Usage:
-  gst-bench rescore <results.jsonl> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
-  gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--json]
+  gst-bench rescore <results.jsonl> --dataset <dir-or-file> [--profile paper|vsibench] [--reader strict|lenient] [--dry-run] [--json]
+  gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--reader strict|lenient] [--json]
   gst-bench validate <dataset> [--json]
 
 Options:
   --dataset <path>            dataset folder (layout A) or annotations .json/.jsonl (layout B)
   --profile <name>            scoring profile: paper (default, exact decimals) or vsibench (VSI-Bench doubles)
+  --reader <name>             answer reader: lenient (default, what a careful grader reads) or strict (the prompt's
+                              format only); summary also shows both and their difference, the format loss
   --uid-field <path>          dotted path of the uid in each result line (default: uid), e.g. doc.uid
   --prediction-field <path>   dotted path of the model output (default: prediction), e.g. filtered_resps.0
   --dry-run                   rescore without writing the file
@@ -60,6 +68,12 @@ function profileFrom(v: string | undefined): ScoringProfile {
   return p;
 }
 
+function readerFrom(v: string | undefined): ReaderName {
+  const r = v ?? DEFAULT_READER;
+  if (!isReaderName(r)) throw new UsageError(`unknown reader "${r}" (use strict or lenient)`);
+  return r;
+}
+
 function printProblems(problems: Problem[], out: (s: string) => void) {
   for (const p of relProblems(problems)) out(formatProblem(p));
 }
@@ -76,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       dataset: { type: 'string' },
       profile: { type: 'string' },
+      reader: { type: 'string' },
       'uid-field': { type: 'string' },
       'prediction-field': { type: 'string' },
       'dry-run': { type: 'boolean' },
@@ -92,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
       const file = positionals[0];
       let result;
       try {
-        result = await rescoreFile(dataset, file, { profile: profileFrom(values.profile), fields: fieldsFrom(values), dryRun: values['dry-run'] });
+        result = await rescoreFile(dataset, file, { profile: profileFrom(values.profile), reader: readerFrom(values.reader), fields: fieldsFrom(values), dryRun: values['dry-run'] });
       } catch (e) {
         if (e instanceof UsageError) throw e;
         throw new UsageError(`cannot rescore ${file}: ${(e as Error).message}; the file was left untouched`);
@@ -112,23 +127,31 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length === 0) throw new UsageError('summary takes at least one result file');
       const dataset = await loadDataset(values.dataset);
       const profile = profileFrom(values.profile);
+      const reader = readerFrom(values.reader);
       const evals = [];
+      const losses: FormatLoss[] = [];
       for (const file of positionals) {
         try {
-          evals.push(await evaluateFile(dataset, file, { profile, fields: fieldsFrom(values) }));
+          const { evaluation, formatLoss } = await evaluateFileWithFormatLoss(dataset, file, { profile, reader, fields: fieldsFrom(values) });
+          evals.push(evaluation);
+          losses.push(formatLoss);
         } catch (e) {
           throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
         }
       }
       if (json) {
-        const docs = evals.map((e) => ({ ...toSummary(e), problems: relProblems(e.problems) }));
+        const docs = evals.map((e, i) => ({ ...toSummary(e), reader, formatLoss: losses[i], problems: relProblems(e.problems) }));
         emit(docs.length === 1 ? docs[0] : { results: evals.map((e, i) => ({ file: rel(e.file), model: e.model, template: e.template, ...docs[i] })) });
       } else {
         console.log(subtaskTable(evals.map((e) => ({ label: [e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file), subtasks: e.subtasks, overall: e.overall }))));
-        for (const e of evals) {
-          console.log(`\n${rel(e.file)}: ${e.scored}/${e.lines} lines scored, ${e.skipped} skipped`);
+        evals.forEach((e, i) => {
+          const label = [e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file);
+          console.log(`\n${rel(e.file)}: ${e.scored}/${e.lines} lines scored with the ${reader} reader, ${e.skipped} skipped`);
+          const worst = largestFormatLossSentence(losses[i]);
+          if (worst) console.log(`format loss (lenient - strict): ${label} ${worst}\n${formatLossTable(losses[i])}`);
+          else console.log('format loss (lenient - strict): none');
           printProblems(e.problems, console.error);
-        }
+        });
       }
       return evals.some((e) => e.skipped > 0) ? 1 : 0;
     }

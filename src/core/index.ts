@@ -11,3 +11,5 @@ export * from './results/lines';
 export * from './results/scoreLine';
 export * from './results/evaluation';
 export * from './results/rescore';
+export * from './results/formatLoss';
+export * from './results/parseDetail';

@@ -4,6 +4,7 @@ import type { Problem } from '../../shared/problems';
 import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/aggregate';
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
+import type { ReaderName } from '../../shared/parsing/readers';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { readLineBatches, splitLines, type Line } from './lines';
@@ -48,6 +49,8 @@ export interface Evaluation extends Summary {
 export interface EvaluateOptions {
   fields?: FieldMapping;
   profile: ScoringProfile;
+  /** The answer reader (docs/PARSING.md); lenient when absent. */
+  reader?: ReaderName;
 }
 
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
@@ -58,7 +61,7 @@ export class EvaluationBuilder {
   private firstDuplicate?: { line: number; uid: string; earlier: number };
 
   constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
-    this.ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS };
+    this.ctx = { dataset, file, profile: options.profile, reader: options.reader, fields: options.fields ?? DEFAULT_FIELDS };
     this.evaluation = { file, overall: null, subtasks: {}, lines: 0, scored: 0, skipped: 0, problems: [], byUid: new Map() };
   }
 

@@ -3,12 +3,15 @@ import { parsePrediction, type ParseOutcome } from '../../shared/parsing/answerP
 import type { Problem } from '../../shared/problems';
 import { scoreParsed, type QuestionScore } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
+import type { ReaderName } from '../../shared/parsing/readers';
 import { getPath, type FieldMapping } from './fieldPath';
 
 export interface ScoreContext {
   dataset: Dataset;
   fields: FieldMapping;
   profile: ScoringProfile;
+  /** The answer reader; lenient when absent. */
+  reader?: ReaderName;
   /** The result file's path, for problem reports. */
   file: string;
 }
@@ -51,7 +54,7 @@ export function scoreLine(text: string, lineNumber: number, ctx: ScoreContext): 
   const predValue = getPath(record, ctx.fields.predictionField);
   if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);
   const prediction = String(predValue);
-  const parse = parsePrediction(question.kind, prediction);
+  const parse = parsePrediction(question.kind, prediction, ctx.reader);
   const result = scoreParsed(question.truth, parse.parsed, ctx.profile);
   return { status: 'scored', uid, question, prediction, record: record as Record<string, unknown>, parse, result };
 }
