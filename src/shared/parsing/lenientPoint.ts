@@ -17,6 +17,8 @@ interface PointCandidate extends Candidate {
 /** How far (in tokens) a tag's or a label's numbers may be spread. */
 const MAX_TAG_TOKENS = 24;
 const OPEN = new Set(['(', '[', '{']);
+/** "My position is (590, 330)", "located at (720, 640)": the point stated as the answer. */
+const POINT_CUES = new Set(['position', 'location', 'coordinates', 'located', 'point']);
 const LABEL_LINKS = new Set(['"', "'", ':', '=', '-', 'coordinate', 'coord', 'is', '*', '坐', '标', '\u2248']);
 const CLOSE = new Set([')', ']', '}']);
 
@@ -186,13 +188,13 @@ function half(a: Decimal, b: Decimal): Decimal {
 
 /** "[0, 999]" or "range 0 to 999" echoed from the prompt: the scale, not a point. */
 function isPromptRange(tokens: readonly Token[], i: number, nums: ReadonlyArray<{ value: Decimal }>): boolean {
-  for (let k = Math.max(0, i - 4); k < i; k++) if (word(tokens[k]) === 'range' || word(tokens[k]) === 'normalized' || word(tokens[k]) === 'normalised') return true;
+  for (let k = Math.max(0, i - 4); k < i; k++) if (word(tokens[k]) === 'range') return true;
   return nums.length === 2 && nums[0].value.int === 0n && nums[1].value.scale === 0 && (nums[1].value.int === 999n || nums[1].value.int === 1000n);
 }
 
 export function readLenientPoint(tokens: Token[]): Reading | null {
   const cands = pointCandidates(tokens);
-  const pick = selectCandidate(layoutOf(tokens), cands);
+  const pick = selectCandidate(layoutOf(tokens, POINT_CUES), cands);
   if (!pick) return null;
   const c = pick.cand;
   const rule = c.tag && (pick.rule === 'only value' || pick.rule === 'last value of the conclusion') ? 'point tag' : pick.rule;

@@ -136,13 +136,14 @@ function numberAt(tokens: readonly Token[], i: number): { value: Decimal; next: 
 
 /** The direction word qualifying a number: +1 left, -1 right, within the clause after it, else before it. */
 function directionNear(tokens: readonly Token[], before: number, after: number): { dir: 1 | -1; at: number } | null {
+  // A comma does not end the clause: "135°, on my right side", "在右后方，约135度".
   for (let j = after, k = 0; k < 6 && j < tokens.length; j++, k++) {
     const t = tokens[j];
-    if (t.type === 'num' || t.gap >= 2 || (t.type === 'sym' && SENTENCE_STOP.has(t.text) && !(k === 0 && t.text === ','))) break;
+    if (t.type === 'num' || t.gap >= 2 || (t.type === 'sym' && SENTENCE_STOP.has(t.text) && t.text !== ',')) break;
     const d = directionAt(tokens, j);
     if (d) return { dir: d, at: j };
   }
-  for (let j = before - 1, k = 0; k < 4 && j >= 0 && !isStop(tokens[j]) && tokens[j + 1].gap < 2; j--, k++) {
+  for (let j = before - 1, k = 0; k < 6 && j >= 0 && (tokens[j].text === ',' || !isStop(tokens[j])) && tokens[j + 1].gap < 2; j--, k++) {
     const d = directionAt(tokens, j);
     if (d) return { dir: d, at: -1 };
   }
@@ -194,7 +195,7 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
       const h = Number(a.value.int);
       if (a.value.scale === 0 && h >= 1 && h <= 12) {
         const deg = ((12 - h) % 12) * 30;
-        out.push({ first, last: tokens[j].text === '点' ? j + 1 : j, tier: 3, value: decimalFromString(String(deg > 180 ? deg - 360 : deg))!, read, ambiguous: 'clock position' });
+        out.push({ first, last: tokens[j].text === '点' ? j + 1 : j, tier: 4, value: decimalFromString(String(deg > 180 ? deg - 360 : deg))!, read, ambiguous: 'clock position' });
         i = tokens[j].text === '点' ? j + 1 : j;
         continue;
       }
@@ -231,7 +232,7 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
     // Compound lengths: "3 m 20 cm", "3米20厘米", "5 ft 6 in", "5'6\"".
     if (kind === 'distance' && !b) {
       const small = numberAt(tokens, j);
-      const smallUnit = small && tokens[j].gap < 2 ? unitAt(tokens, small.next) : null;
+      const smallUnit = small && tokens[j].gap < 2 ? (unit === 'ft' && word(tokens[small.next]) === 'in' ? { unit: 'in' as Unit, next: small.next + 1 } : unitAt(tokens, small.next)) : null;
       const inch = small && tokens[small.next]?.text === '"' ? { unit: 'in' as Unit, next: small.next + 1 } : null;
       if (unit === 'm' && small && smallUnit && (smallUnit.unit === 'cm' || smallUnit.unit === 'mm')) {
         value = add(value, mul(small.value, TO_METRES[smallUnit.unit]));
@@ -274,11 +275,12 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
       value = mul(value, TO_METRES[unit]);
       if (unit !== 'm') read.push(unit === 'ft' || unit === 'in' ? 'imperial unit converted' : 'unit converted');
     }
-    let tier = unit ? 3 : 2;
+    // The prompt asks for metres: a metric value outranks an imperial one given beside it.
+    let tier = unit ? (unit === 'ft' || unit === 'in' ? 3 : 4) : 2;
     if (kind === 'angle') {
       const d = directionNear(tokens, first, j);
       if (d) {
-        tier = 3;
+        tier = 4;
         if (d.at >= 0) last = Math.max(last, d.at);
         const signedNeg = value.int < 0n;
         if (!a.signed) {

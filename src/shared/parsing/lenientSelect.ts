@@ -28,7 +28,7 @@ export interface TextLayout {
 
 const SENTENCE_END = new Set(['.', '!', '?', ';']);
 /** Words that make an "answer" word a final-answer phrase when they follow it. */
-const CUE_LINKS = new Set([':', '=', '-', 'is', 'was', 'would', 'will', 'should', 'be', '"', "'", 'to', '>']);
+const CUE_LINKS = new Set([':', '=', '-', 'is', 'was', 'would', 'will', 'should', 'be', '"', "'", 'to', '>', 'at', 'as']);
 const CUE_WORDS = new Set(['answer', 'estimate', 'guess', 'prediction', 'result', 'response', 'conclusion', 'choice', 'match', 'option']);
 /** Verbs that state the answer right after them: "I choose D", "I'd go with B". */
 const CUE_VERBS = new Set(['choose', 'chose', 'pick', 'picked', 'select', 'selected', 'answering']);
@@ -55,7 +55,8 @@ function matchesAt(tokens: Token[], i: number, seq: readonly string[]): boolean 
   return true;
 }
 
-export function layoutOf(tokens: Token[]): TextLayout {
+/** `extraCues`: words that also open a final answer for this kind ("position is", "located at" for points). */
+export function layoutOf(tokens: Token[], extraCues?: ReadonlySet<string>): TextLayout {
   const n = tokens.length;
   const sentence = new Array<number>(n);
   const bold = new Array<boolean>(n);
@@ -81,7 +82,7 @@ export function layoutOf(tokens: Token[]): TextLayout {
       continue;
     }
     bold[i] = inBold;
-    if (t.type === 'word' && CUE_WORDS.has(t.text)) {
+    if (t.type === 'word' && (CUE_WORDS.has(t.text) || extraCues?.has(t.text))) {
       let j = i + 1;
       while (j < n && DECOR.has(tokens[j].text)) j++;
       const prev = tokens[i - 1]?.text;
@@ -170,6 +171,10 @@ export function selectCandidate<C extends Candidate>(layout: TextLayout, cands: 
   const tier = bestTier(cands, () => true);
   const usable = cands.filter((c) => c.tier === tier);
   if (usable.length === 1) return { cand: usable[0], rule: 'only value' };
-  // 6. The last sentence that holds a value: its last value.
-  return { cand: usable[usable.length - 1], rule: 'last value of the conclusion' };
+  // 6. The last sentence that holds a value (a label or count only when nothing else): its last, strongest value.
+  const floor = tier >= 2 ? 2 : 1;
+  let lastSentence = -1;
+  for (const c of cands) if (c.tier >= floor) lastSentence = sentence[c.first];
+  const conclusion = lastOf(cands, (c) => c.tier >= floor && sentence[c.first] === lastSentence)!;
+  return { cand: conclusion, rule: 'last value of the conclusion' };
 }

@@ -11,7 +11,7 @@ const MAX_STRICT_LENGTH = 64;
 // Anchored, one quantifier per run of one character class: linear.
 const STRICT_ANGLE_RE = /^[-\u2212\u2013]?\d+$/; // "an integer between –180° and 180°, without the '°' symbol"
 const STRICT_DISTANCE_RE = /^\d+\.\d$/; // "a number rounded to one decimal place, without the 'm' suffix"
-const STRICT_POINT_RE = /^<point>(\d+) +(\d+)<\/point>$/i; // "in the format <point>x y</point>"
+const STRICT_POINT_RE = /^<point>(\d+) +(\d+)<\/point>$/; // "in the format <point>x y</point>"
 const STRICT_CHOICE_RE = /^[A-D]$/; // the option's letter
 
 const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
