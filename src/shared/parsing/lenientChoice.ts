@@ -125,7 +125,8 @@ function choiceCandidates(tokens: readonly Token[]): ChoiceCandidate[] {
 
 export function readLenientChoice(tokens: Token[]): Reading | null {
   const cands = choiceCandidates(tokens);
-  let pick = selectCandidate(layoutOf(tokens), cands);
+  const layout = layoutOf(tokens);
+  let pick = selectCandidate(layout, cands);
   if (!pick) return null;
   if (pick.rule !== 'final-answer phrase') {
     // "B is the closest match" states the answer as plainly as "the answer is B".
@@ -136,7 +137,12 @@ export function readLenientChoice(tokens: Token[]): Reading | null {
       }
     }
   }
-  const c = pick.cand;
+  let c = pick.cand;
+  if (c.ambiguous === 'several options') {
+    // "A or B, probably A": one of the options restated alone later in the sentence settles it.
+    const s = layout.sentence[c.first];
+    for (let k = cands.indexOf(c) + 1; k < cands.length && layout.sentence[cands[k].first] === s; k++) if (!cands[k].ambiguous) c = cands[k];
+  }
   const span: [number, number] = [tokens[c.first].start, tokens[c.last].end];
   if (c.ambiguous === 'several options') return { kind: 'none', ambiguous: 'several options', span };
   return { kind: 'choice', letter: c.letter, span, rule: pick.rule, read: [], ambiguous: c.ambiguous };

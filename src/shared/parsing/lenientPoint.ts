@@ -133,7 +133,8 @@ function pointCandidates(tokens: readonly Token[]): PointCandidate[] {
     if (lxv) {
       const axis = word(tokens[i]) === 'x' || tokens[i].text.startsWith('x') ? 'x' : 'y';
       const other = axis === 'x' ? 'y' : 'x';
-      for (let j = lxv.at + 1, k = 0; k < 8 && j < tokens.length && tokens[j].gap < 2; j++, k++) {
+      // The other label may be on the next line ("x = 255\ny = 590"), not after a blank line.
+      for (let j = lxv.at + 1, k = 0; k < 8 && j < tokens.length && tokens[j].gap < 3; j++, k++) {
         const ov = labelled(tokens, j, other);
         if (ov) {
           const [x, y] = axis === 'x' ? [lxv.value, ov.value] : [ov.value, lxv.value];

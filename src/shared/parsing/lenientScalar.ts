@@ -231,6 +231,7 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
     let last = j - 1;
     // Compound lengths: "3 m 20 cm", "3米20厘米", "5 ft 6 in", "5'6\"".
     if (kind === 'distance' && !b) {
+      if (unit && word(tokens[j]) === 'and' && tokens[j + 1]?.type === 'num') j++; // "1 m and 50 cm"
       const small = numberAt(tokens, j);
       const smallUnit = small && tokens[j].gap < 2 ? (unit === 'ft' && word(tokens[small.next]) === 'in' ? { unit: 'in' as Unit, next: small.next + 1 } : unitAt(tokens, small.next)) : null;
       const inch = small && tokens[small.next]?.text === '"' ? { unit: 'in' as Unit, next: small.next + 1 } : null;
