@@ -22,6 +22,9 @@ const REJECTED_AFTER = new Set(['wrong', 'incorrect', 'not', "isn't", 'unlikely'
 /** "B is the closest": a letter followed by one of these (after "is the") is stated as the answer. */
 const VERDICT_WORDS = new Set(['closest', 'best', 'correct', 'right', 'answer', 'likeliest', 'match', 'only', 'most', 'one', 'winner', 'choice']);
 
+const OPTION_LINKS = new Set(['and', 'or', '/', '&', '或', '和']);
+const VERDICT_VERBS = new Set(['is', 'seems', 'looks', 'appears', 'would']);
+
 const word = (t: Token | undefined) => (t?.type === 'word' ? t.text : undefined);
 
 function letterOf(t: Token | undefined): string | undefined {
@@ -80,7 +83,7 @@ function isRejected(tokens: readonly Token[], first: number, last: number): bool
 function isVerdict(tokens: readonly Token[], last: number): boolean {
   let j = nextIndex(tokens, last);
   if (tokens[j]?.text === ')' || tokens[j]?.text === ']') j = nextIndex(tokens, j);
-  if (!['is', 'seems', 'looks', 'appears', 'would'].includes(word(tokens[j]) ?? '')) return false;
+  if (!VERDICT_VERBS.has(word(tokens[j]) ?? '')) return false;
   for (let k = j + 1; k <= j + 3 && k < tokens.length; k++) if (VERDICT_WORDS.has(word(tokens[k]) ?? '')) return true;
   return false;
 }
@@ -101,7 +104,7 @@ function choiceCandidates(tokens: readonly Token[]): ChoiceCandidate[] {
     // "both A and B", "A or B", "A/B": two options offered as one answer.
     let ambiguous: Ambiguity | undefined;
     let j = nextIndex(tokens, last);
-    if (['and', 'or', '/', '&', '或', '和'].includes(tokens[j]?.text ?? '')) {
+    if (OPTION_LINKS.has(tokens[j]?.text ?? '')) {
       let k = nextIndex(tokens, j);
       if (word(tokens[k]) === 'option' || word(tokens[k]) === 'image') k = nextIndex(tokens, k);
       if (OPEN.has(tokens[k]?.text ?? '')) k = nextIndex(tokens, k);

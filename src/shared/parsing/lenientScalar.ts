@@ -9,8 +9,12 @@ import { MAX_NUMBER_DIGITS, type Token } from './tokens';
 type ScalarKind = 'angle' | 'distance';
 type Unit = 'deg' | 'm' | 'cm' | 'mm' | 'km' | 'ft' | 'in';
 
+/** A plain decimal literal kept as text until arithmetic or the pick needs it (most candidates are never picked). */
+type Lazy = Decimal | string;
+const dec = (v: Lazy): Decimal => (typeof v === 'string' ? decimalFromString(v)! : v);
+
 interface ScalarCandidate extends Candidate {
-  value: Decimal;
+  value: Lazy;
   read: ReadStep[];
   ambiguous?: Ambiguity;
 }
@@ -59,18 +63,23 @@ const NEGATIONS = new Set(['not', "isn't", "wasn't", "aren't", 'than', 'except',
 const word = (t: Token | undefined) => (t?.type === 'word' ? t.text : undefined);
 const isStop = (t: Token | undefined) => t === undefined || t.type === 'num' || (t.type === 'sym' && SENTENCE_STOP.has(t.text)) || t.gap >= 2;
 
-function mul(d: Decimal, f: { int: bigint; scale: number }): Decimal {
+function mul(v: Lazy, f: { int: bigint; scale: number }): Decimal {
+  const d = dec(v);
   return { int: d.int * f.int, scale: d.scale + f.scale };
 }
-function add(a: Decimal, b: Decimal): Decimal {
-  const { ints, scale } = align(a, b);
+function add(a: Lazy, b: Lazy): Decimal {
+  const { ints, scale } = align(dec(a), dec(b));
   return { int: ints[0] + ints[1], scale };
 }
-function midpoint(a: Decimal, b: Decimal): Decimal {
+function midpoint(a: Lazy, b: Lazy): Decimal {
   const s = add(a, b);
   return { int: s.int * 5n, scale: s.scale + 1 };
 }
-const negate = (d: Decimal): Decimal => ({ int: -d.int, scale: d.scale });
+function negate(v: Lazy): Lazy {
+  if (typeof v === 'string') return v.startsWith('-') ? v.slice(1) : `-${v}`;
+  return { int: -v.int, scale: v.scale };
+}
+const isNegative = (v: Lazy) => (typeof v === 'string' ? v.startsWith('-') && /[1-9]/.test(v) : v.int < 0n);
 
 /** The unit at tokens[j] (on the same line), or null. */
 function unitAt(tokens: readonly Token[], j: number): { unit: Unit; next: number } | null {
@@ -99,8 +108,16 @@ function unitAt(tokens: readonly Token[], j: number): { unit: Unit; next: number
   return null;
 }
 
+const isGlued = (tokens: readonly Token[], k: number) => tokens[k]?.gap === 0;
+const isPlainInteger = (tokens: readonly Token[], k: number) => tokens[k]?.type === 'num' && tokens[k].text.length <= MAX_NUMBER_DIGITS && allDigits(tokens[k].text, 0);
+
+function allDigits(s: string, from: number): boolean {
+  for (let k = from; k < s.length; k++) if (s.charCodeAt(k) < 0x30 || s.charCodeAt(k) > 0x39) return false;
+  return s.length > from;
+}
+
 /** A plain number at tokens[i], with a thousands separator or a decimal comma joined; null if none. */
-function numberAt(tokens: readonly Token[], i: number): { value: Decimal; next: number; read: ReadStep[]; signed: boolean; integer: boolean } | null {
+function numberAt(tokens: readonly Token[], i: number): { value: Lazy; next: number; read: ReadStep[]; signed: boolean; integer: boolean } | null {
   const t = tokens[i];
   if (!t) return null;
   if (t.type === 'num') {
@@ -108,9 +125,10 @@ function numberAt(tokens: readonly Token[], i: number): { value: Decimal; next: 
     let text = t.text;
     let next = i + 1;
     const read: ReadStep[] = [];
-    const glued = (k: number) => tokens[k]?.gap === 0;
-    const plainInt = (k: number) => tokens[k]?.type === 'num' && /^\d+$/.test(tokens[k].text) && tokens[k].text.length <= MAX_NUMBER_DIGITS;
-    if (/^-?\d{1,3}$/.test(text) && tokens[next]?.text === ',' && glued(next) && glued(next + 1) && plainInt(next + 1)) {
+    const glued = (k: number) => isGlued(tokens, k);
+    const plainInt = (k: number) => isPlainInteger(tokens, k);
+    const digitsFrom = text.startsWith('-') ? 1 : 0;
+    if (text.length - digitsFrom <= 3 && allDigits(text, digitsFrom) && tokens[next]?.text === ',' && glued(next) && glued(next + 1) && plainInt(next + 1)) {
       if (tokens[next + 1].text.length === 3) {
         // "1,200": groups of three digits after a comma are a thousands separator.
         while (tokens[next]?.text === ',' && glued(next) && glued(next + 1) && plainInt(next + 1) && tokens[next + 1].text.length === 3 && text.length < MAX_NUMBER_DIGITS) {
@@ -125,7 +143,7 @@ function numberAt(tokens: readonly Token[], i: number): { value: Decimal; next: 
         read.push('decimal comma');
       }
     }
-    return { value: decimalFromString(text)!, next, read, signed: text.startsWith('-') || t.orig.startsWith('+'), integer: !text.includes('.') };
+    return { value: text, next, read, signed: text.startsWith('-') || t.orig.startsWith('+'), integer: !text.includes('.') };
   }
   if (isNumberWord(t) && !isNumberWord(tokens[i - 1])) {
     const w = readNumberWords(tokens, i);
@@ -180,7 +198,7 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
     if (!a) continue;
     const first = i;
     let j = a.next;
-    const read = [...a.read];
+    const read = a.read;
     // "0:35", "12:30": a time, not a value.
     if (tokens[j]?.text === ':' && tokens[j].gap === 0 && tokens[j + 1]?.type === 'num' && tokens[j + 1].gap === 0) {
       i = j + 1;
@@ -192,8 +210,8 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
     }
     // Clock positions: "at 2 o'clock" (ambiguous: 30° a clock hour, 12 o'clock ahead).
     if (kind === 'angle' && a.integer && tokens[j] && (word(tokens[j]) === "o'clock" || word(tokens[j]) === 'oclock' || (tokens[j].text === '点' && (tokens[j + 1]?.text === '钟' || tokens[j + 1]?.text === '方')))) {
-      const h = Number(a.value.int);
-      if (a.value.scale === 0 && h >= 1 && h <= 12) {
+      const h = Number(dec(a.value).int);
+      if (h >= 1 && h <= 12) {
         const deg = ((12 - h) % 12) * 30;
         out.push({ first, last: tokens[j].text === '点' ? j + 1 : j, tier: 4, value: decimalFromString(String(deg > 180 ? deg - 360 : deg))!, read, ambiguous: 'clock position' });
         i = tokens[j].text === '点' ? j + 1 : j;
@@ -259,11 +277,10 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
       }
     }
     if (b) {
-      const inUnit = (v: Decimal, u: Unit | undefined) => (u && u !== 'deg' ? mul(v, TO_METRES[u]) : v);
       const va = inUnit(a.value, unitA?.unit ?? unitB?.unit);
       const vb = inUnit(signedAsDash ? negate(b.value) : b.value, unitB?.unit ?? unitA?.unit);
       // The prompt's own range ("between -180 and 180", "the valid range is -180° to 180°") is not an answer.
-      const promptRange = kind === 'angle' && va.int * vb.int < 0n && absEquals(va, 180) && absEquals(vb, 180);
+      const promptRange = kind === 'angle' && isNegative(va) !== isNegative(vb) && absEquals(dec(va), 180) && absEquals(dec(vb), 180);
       let ranged = false;
       for (let k = Math.max(0, first - 6); k < first; k++) if (word(tokens[k]) === 'range') ranged = true;
       if (promptRange || ranged) {
@@ -272,9 +289,9 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
       }
       value = link === 'or' || link === '或' ? va : midpoint(va, vb);
       ambiguous = link === 'or' || link === '或' ? 'several values' : 'range';
-    } else if (unit && unit !== 'deg') {
+    } else if (unit && unit !== 'deg' && unit !== 'm') {
       value = mul(value, TO_METRES[unit]);
-      if (unit !== 'm') read.push(unit === 'ft' || unit === 'in' ? 'imperial unit converted' : 'unit converted');
+      read.push(unit === 'ft' || unit === 'in' ? 'imperial unit converted' : 'unit converted');
     }
     // The prompt asks for metres: a metric value outranks an imperial one given beside it.
     let tier = unit ? (unit === 'ft' || unit === 'in' ? 3 : 4) : 2;
@@ -283,7 +300,7 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
       if (d) {
         tier = 4;
         if (d.at >= 0) last = Math.max(last, d.at);
-        const signedNeg = value.int < 0n;
+        const signedNeg = isNegative(value);
         if (!a.signed) {
           if (d.dir < 0) value = negate(value);
           read.push('direction word');
@@ -303,9 +320,13 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
 }
 
 /** The inches of 5'6": a number glued to a closing double quote. */
-function feetInches(tokens: readonly Token[], j: number): { value: Decimal; next: number } | null {
+function feetInches(tokens: readonly Token[], j: number): { value: Lazy; next: number } | null {
   const n = numberAt(tokens, j);
   return n && tokens[j].gap === 0 && tokens[n.next]?.text === '"' && tokens[n.next].gap === 0 ? { value: n.value, next: n.next + 1 } : null;
+}
+
+function inUnit(v: Lazy, u: Unit | undefined): Lazy {
+  return u && u !== 'deg' ? mul(v, TO_METRES[u]) : v;
 }
 
 function absEquals(d: Decimal, n: number): boolean {
@@ -346,5 +367,5 @@ export function readLenientScalar(kind: ScalarKind, tokens: Token[]): Reading | 
   const pick = selectCandidate(layoutOf(tokens), cands);
   if (!pick) return null;
   const c = pick.cand;
-  return { kind: 'scalar', value: c.value, span: [tokens[c.first].start, tokens[c.last].end], rule: pick.rule, read: c.read, ambiguous: c.ambiguous };
+  return { kind: 'scalar', value: dec(c.value), span: [tokens[c.first].start, tokens[c.last].end], rule: pick.rule, read: c.read, ambiguous: c.ambiguous };
 }

@@ -71,6 +71,18 @@ function isLetter(c: number): boolean {
   return ch.toLowerCase() !== ch.toUpperCase();
 }
 
+/** True when raw[start, end) has only ASCII characters (nothing to fold). */
+function isAsciiRun(raw: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (raw.charCodeAt(k) >= 0x80) return false;
+  return true;
+}
+
+function foldRun(raw: string, start: number, end: number): string {
+  let s = '';
+  for (let k = start; k < end; k++) s += String.fromCharCode(fold(raw.charCodeAt(k)));
+  return s;
+}
+
 /** Tokens of raw[start, end). Linear: each character is looked at a bounded number of times. */
 export function tokenize(raw: string, start = 0, end = raw.length): Token[] {
   const out: Token[] = [];
@@ -91,24 +103,28 @@ export function tokenize(raw: string, start = 0, end = raw.length): Token[] {
     // A minus sign joined to the digits after it, unless it follows a letter or digit ("Room-3", "2-3").
     const sign = (c === 0x2d || c === 0x2b) && isDigit(code(i + 1)) && !(glued && (prev.type === 'word' || prev.type === 'num'));
     if (isDigit(c) || sign || (c === 0x2e && isDigit(code(i + 1)) && !(glued && prev.type === 'num'))) {
-      let j = sign ? i + 1 : i;
-      let digits = '';
-      while (isDigit(code(j))) digits += String.fromCharCode(code(j++));
-      let frac = '';
+      const digitsStart = sign ? i + 1 : i;
+      let j = digitsStart;
+      while (isDigit(code(j))) j++;
+      const intEnd = j;
       if (code(j) === 0x2e && isDigit(code(j + 1))) {
         j++;
-        while (isDigit(code(j))) frac += String.fromCharCode(code(j++));
+        while (isDigit(code(j))) j++;
       }
-      const text = `${sign && c === 0x2d ? '-' : ''}${digits || '0'}${frac ? '.' + frac : ''}`;
+      // Sliced from the raw text unless a full-width digit or point needs folding.
+      let body = raw.slice(digitsStart, j);
+      if (!isAsciiRun(raw, digitsStart, j)) body = foldRun(raw, digitsStart, j);
+      if (intEnd === digitsStart) body = '0' + body; // ".5"
+      const text = sign && c === 0x2d ? '-' + body : body;
       out.push({ type: 'num', start: tokStart, end: j, text, orig: text, gap });
       i = j;
     } else if (isLetter(c)) {
       let j = i + 1;
       // Apostrophes inside a word belong to it: "it's", "I'd", "o'clock".
       while (j < end && (isLetter(code(j)) || (code(j) === 0x27 && isLetter(code(j + 1)) && j + 1 < end))) j++;
-      let orig = '';
-      for (let k = i; k < j; k++) orig += String.fromCharCode(code(k));
-      out.push({ type: 'word', start: tokStart, end: j, text: orig.toLowerCase(), orig, gap });
+      const orig = isAsciiRun(raw, i, j) ? raw.slice(i, j) : foldRun(raw, i, j);
+      const lower = orig.toLowerCase();
+      out.push({ type: 'word', start: tokStart, end: j, text: lower === orig ? orig : lower, orig, gap });
       i = j;
     } else if (isCjk(c)) {
       const ch = raw[i];
