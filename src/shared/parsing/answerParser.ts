@@ -5,7 +5,7 @@ import { readLenientPoint } from './lenientPoint';
 import { readLenientScalar } from './lenientScalar';
 import type { ParsedValue } from './parsedValue';
 import { DEFAULT_READER, type Ambiguity, type ParseRule, type ReaderName, type Reading, type ReadStep } from './readers';
-import { readRegion } from './region';
+import { readRegion, readRegions } from './region';
 import { readStrict } from './strictReader';
 import { tokenize } from './tokens';
 
@@ -32,10 +32,10 @@ export function answerRegion(raw: string): [number, number] {
 
 /** Parses a model's raw output for an answer kind with the chosen reader (lenient by default). */
 export function parsePrediction(kind: AnswerKind, raw: string, reader: ReaderName = DEFAULT_READER): ParseOutcome {
-  const strictRegion = readRegion(raw, false);
-  const strict = readStrict(kind, raw, strictRegion);
-  if (strict || reader === 'strict') return toOutcome(kind, strict, strictRegion.span, reader);
-  const region = readRegion(raw, true);
+  const regions = readRegions(raw);
+  const strict = readStrict(kind, raw, regions.strict);
+  if (strict || reader === 'strict') return toOutcome(kind, strict, regions.strict.span, reader);
+  const region = regions.lenient;
   const tokens = tokenize(raw, region.span[0], region.span[1]);
   let reading: Reading | null;
   switch (kind) {
@@ -57,7 +57,6 @@ export function parsePrediction(kind: AnswerKind, raw: string, reader: ReaderNam
 function toOutcome(kind: AnswerKind, r: Reading | null, region: [number, number], reader: ReaderName): ParseOutcome {
   if (!r) return { parsed: null, region, reader };
   if (r.kind === 'none') return { parsed: null, region, reader, ambiguous: r.ambiguous, span: r.span };
-  const base = { span: r.span, region, reader, rule: r.rule, ...(r.read.length > 0 ? { read: r.read } : {}), ...(r.ambiguous ? { ambiguous: r.ambiguous } : {}) };
   let parsed: ParsedValue;
   if (r.kind === 'scalar' && (kind === 'angle' || kind === 'distance')) parsed = { kind, value: decimalToNumber(r.value), exact: r.value };
   else if (r.kind === 'point' && kind === 'point') parsed = { kind, x: decimalToNumber(r.x), y: decimalToNumber(r.y), exactX: r.x, exactY: r.y };
@@ -67,7 +66,10 @@ function toOutcome(kind: AnswerKind, r: Reading | null, region: [number, number]
   if ((parsed.kind === 'point' && !(Number.isFinite(parsed.x) && Number.isFinite(parsed.y))) || ((parsed.kind === 'angle' || parsed.kind === 'distance') && !Number.isFinite(parsed.value))) {
     return { parsed: null, region, reader };
   }
-  return { parsed, ...base };
+  const out: ParseOutcome = { parsed, span: r.span, region, reader, rule: r.rule };
+  if (r.read.length > 0) out.read = r.read;
+  if (r.ambiguous) out.ambiguous = r.ambiguous;
+  return out;
 }
 
 /**

@@ -20,28 +20,36 @@ function isBlank(raw: string, start: number, end: number): boolean {
 }
 
 /**
- * The region a reader reads. Both: text after the last `</think>`, then the content of the last complete
- * `<answer>…</answer>`. Lenient also: an `<answer>` never closed gives the text after it, and when nothing
- * but white space follows `</think>`, the content of the last think block is read instead.
+ * The regions the readers read, found in one set of scans. Both: text after the last `</think>`, then the
+ * content of the last complete `<answer>…</answer>`. Lenient also: an `<answer>` never closed gives the text
+ * after it, and when nothing but white space follows `</think>`, the content of the last think block is read.
  */
-export function readRegion(raw: string, lenient: boolean): Region {
+export function readRegions(raw: string): { strict: Region; lenient: Region } {
   let start = 0;
   const end = raw.length;
-  const think = lastIndexOfTag(raw, '</think>', 0, end);
+  let lenientThink: Region | undefined;
+  const think = raw.indexOf('<') === -1 ? -1 : lastIndexOfTag(raw, '</think>', 0, end);
   if (think >= 0) {
     start = think + '</think>'.length;
-    if (lenient && isBlank(raw, start, end)) {
+    if (isBlank(raw, start, end)) {
       const open = lastIndexOfTag(raw, '<think>', 0, think);
-      return { span: [open >= 0 ? open + '<think>'.length : 0, think], inAnswerTag: false, unclosed: false };
+      lenientThink = { span: [open >= 0 ? open + '<think>'.length : 0, think], inAnswerTag: false, unclosed: false };
     }
   }
-  if (raw.indexOf('<', start) === -1) return { span: [start, end], inAnswerTag: false, unclosed: false };
+  const whole: Region = { span: [start, end], inAnswerTag: false, unclosed: false };
+  if (raw.indexOf('<', start) === -1) return { strict: whole, lenient: lenientThink ?? whole };
   const close = lastIndexOfTag(raw, '</answer>', start, end);
   const open = lastIndexOfTag(raw, '<answer>', start, close >= 0 ? close : end);
-  if (open >= 0 && close >= 0) return { span: [open + '<answer>'.length, close], inAnswerTag: true, unclosed: false };
-  if (lenient && open >= 0) {
-    // No </answer> at all: the model stopped mid-tag, or forgot to close it.
-    return { span: [open + '<answer>'.length, end], inAnswerTag: true, unclosed: true };
+  if (open >= 0 && close >= 0) {
+    const tag: Region = { span: [open + '<answer>'.length, close], inAnswerTag: true, unclosed: false };
+    return { strict: tag, lenient: tag };
   }
-  return { span: [start, end], inAnswerTag: false, unclosed: false };
+  // No </answer> at all: the model stopped mid-tag, or forgot to close it.
+  if (open >= 0) return { strict: whole, lenient: { span: [open + '<answer>'.length, end], inAnswerTag: true, unclosed: true } };
+  return { strict: whole, lenient: lenientThink ?? whole };
+}
+
+export function readRegion(raw: string, lenient: boolean): Region {
+  const r = readRegions(raw);
+  return lenient ? r.lenient : r.strict;
 }
