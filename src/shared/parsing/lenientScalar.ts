@@ -153,7 +153,7 @@ function numberAt(tokens: readonly Token[], i: number): { value: Lazy; next: num
 }
 
 /** The direction word qualifying a number: +1 left, -1 right, within the clause after it, else before it. */
-function directionNear(tokens: readonly Token[], before: number, after: number): { dir: 1 | -1; at: number } | null {
+function directionNear(tokens: readonly Token[], before: number, after: number, floor: number): { dir: 1 | -1; at: number } | null {
   // A comma does not end the clause: "135°, on my right side", "在右后方，约135度".
   for (let j = after, k = 0; k < 6 && j < tokens.length; j++, k++) {
     const t = tokens[j];
@@ -161,7 +161,8 @@ function directionNear(tokens: readonly Token[], before: number, after: number):
     const d = directionAt(tokens, j);
     if (d) return { dir: d, at: j };
   }
-  for (let j = before - 1, k = 0; k < 6 && j >= 0 && (tokens[j].text === ',' || !isStop(tokens[j])) && tokens[j + 1].gap < 2; j--, k++) {
+  // Not back into the previous value's words: in "45° to the left 2", "left" is taken.
+  for (let j = before - 1, k = 0; k < 6 && j > floor && (tokens[j].text === ',' || !isStop(tokens[j])) && tokens[j + 1].gap < 2; j--, k++) {
     const d = directionAt(tokens, j);
     if (d) return { dir: d, at: -1 };
   }
@@ -193,7 +194,9 @@ const RANGE_LINKS = new Set(['-', '~', 'to', 'or', '至', '到', '或']);
 /** Every candidate value of the kind, in text order. One pass; each token is consumed by at most one candidate. */
 function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCandidate[] {
   const out: ScalarCandidate[] = [];
+  let lastUsed = -1; // the last token a candidate used
   for (let i = 0; i < tokens.length; i++) {
+    if (out.length > 0) lastUsed = out[out.length - 1].last;
     const a = numberAt(tokens, i);
     if (!a) continue;
     const first = i;
@@ -296,7 +299,7 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
     // The prompt asks for metres: a metric value outranks an imperial one given beside it.
     let tier = unit ? (unit === 'ft' || unit === 'in' ? 3 : 4) : 2;
     if (kind === 'angle') {
-      const d = directionNear(tokens, first, j);
+      const d = directionNear(tokens, first, j, lastUsed);
       if (d) {
         tier = 4;
         if (d.at >= 0) last = Math.max(last, d.at);
