@@ -350,7 +350,16 @@ function bareTier(tokens: readonly Token[], first: number, next: number): number
   return 2;
 }
 
+/** "± 10°", "+/- 0.5 m", "give or take 0.5 m", "plus or minus 10": an error margin, not a value. */
+function isTolerance(tokens: readonly Token[], first: number): boolean {
+  const p = tokens[first - 1]?.text;
+  if (p === '\u00b1' || (p === '-' && tokens[first - 2]?.text === '/' && tokens[first - 3]?.text === '+')) return true;
+  const w = word(tokens[first - 1]);
+  return (w === 'take' && word(tokens[first - 3]) === 'give') || (w === 'minus' && word(tokens[first - 3]) === 'plus') || w === 'margin' || w === 'error' || w === 'tolerance' || w === 'uncertainty';
+}
+
 function isNegated(tokens: readonly Token[], first: number): boolean {
+  if (isTolerance(tokens, first)) return true;
   for (let k = first - 1; k >= Math.max(0, first - 2); k--) {
     const w = word(tokens[k]);
     if (w && NEGATIONS.has(w)) return true;

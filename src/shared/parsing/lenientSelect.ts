@@ -82,7 +82,8 @@ export function layoutOf(tokens: Token[], extraCues?: ReadonlySet<string>): Text
       continue;
     }
     bold[i] = inBold;
-    if (t.type === 'word' && (CUE_WORDS.has(t.text) || extraCues?.has(t.text))) {
+    const inTag = tokens[i - 1]?.text === '<' || tokens[i - 1]?.text === '/'; // <point>, </answer>: markup, not a phrase
+    if (t.type === 'word' && !inTag && (CUE_WORDS.has(t.text) || extraCues?.has(t.text))) {
       let j = i + 1;
       while (j < n && DECOR.has(tokens[j].text)) j++;
       const prev = tokens[i - 1]?.text;
