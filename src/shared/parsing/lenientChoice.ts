@@ -128,6 +128,7 @@ function choiceCandidates(tokens: readonly Token[]): ChoiceCandidate[] {
 
 export function readLenientChoice(tokens: Token[]): Reading | null {
   const cands = choiceCandidates(tokens);
+  if (cands.length === 0) return null;
   const layout = layoutOf(tokens);
   let pick = selectCandidate(layout, cands);
   if (!pick) return null;

@@ -195,6 +195,7 @@ function isPromptRange(tokens: readonly Token[], i: number, nums: ReadonlyArray<
 
 export function readLenientPoint(tokens: Token[]): Reading | null {
   const cands = pointCandidates(tokens);
+  if (cands.length === 0) return null;
   const pick = selectCandidate(layoutOf(tokens, POINT_CUES), cands);
   if (!pick) return null;
   const c = pick.cand;

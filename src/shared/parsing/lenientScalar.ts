@@ -376,6 +376,7 @@ function isReference(tokens: readonly Token[], first: number, after: number): bo
 
 export function readLenientScalar(kind: ScalarKind, tokens: Token[]): Reading | null {
   const cands = scalarCandidates(kind, tokens);
+  if (cands.length === 0) return null;
   const pick = selectCandidate(layoutOf(tokens), cands);
   if (!pick) return null;
   const c = pick.cand;
