@@ -18,7 +18,7 @@ const MARKERS = new Set(['option', 'options', 'choice', 'image', 'map', 'picture
 /** Verbs after a capital "A" that make it option A rather than the article ("A matches", "A is"). */
 const LETTER_VERBS = new Set(['is', 'was', 'matches', 'match', 'shows', 'show', 'looks', 'seems', 'fits', 'best', 'appears', 'corresponds', 'has', 'would', 'should', 'most', 'because', 'since', 'and', 'or', 'as', 'also', 'instead', 'clearly', 'again', 'too']);
 const NEGATED_BEFORE = new Set(['not', "isn't", "wasn't", "aren't", "can't", 'except', 'than', 'excluding', 'exclude', 'eliminate', 'eliminating', 'eliminated', 'rule', 'ruled', 'ruling', 'instead', 'unlike', 'besides', 'nor', 'neither']);
-const REJECTED_AFTER = new Set(['wrong', 'incorrect', 'not', "isn't", 'unlikely', 'ruled', 'eliminated', "can't", 'cannot', "doesn't", "don't", 'fails', 'lacks', 'differs', 'does', 'shows', 'has']);
+const REJECTED_AFTER = new Set(['wrong', 'incorrect', 'not', "isn't", 'unlikely', 'ruled', 'eliminated', "can't", 'cannot', "doesn't", "don't", 'fails', 'lacks', 'lacking', 'missing', 'too', 'no', 'differs', 'does', 'shows', 'has']);
 /** "B is the closest": a letter followed by one of these (after "is the") is stated as the answer. */
 const VERDICT_WORDS = new Set(['closest', 'best', 'correct', 'right', 'answer', 'likeliest', 'match', 'only', 'most', 'one', 'winner', 'choice']);
 
@@ -73,6 +73,7 @@ function isRejected(tokens: readonly Token[], first: number, last: number): bool
     if (tokens[k].type === 'sym' && (w === '.' || w === ',' || w === ';')) break;
   }
   let j = nextIndex(tokens, last);
+  if (tokens[j]?.text === ':' || tokens[j]?.text === '-') j = nextIndex(tokens, j); // "Option A: wrong"
   if (word(tokens[j]) === 'is' || word(tokens[j]) === 'are' || word(tokens[j]) === 'seems' || word(tokens[j]) === 'looks') j++;
   if (word(tokens[j]) === 'also' || word(tokens[j]) === 'clearly' || word(tokens[j]) === 'definitely') j++;
   const w = word(tokens[j]);
@@ -83,6 +84,11 @@ function isRejected(tokens: readonly Token[], first: number, last: number): bool
 function isVerdict(tokens: readonly Token[], last: number): boolean {
   let j = nextIndex(tokens, last);
   if (tokens[j]?.text === ')' || tokens[j]?.text === ']') j = nextIndex(tokens, j);
+  // "Option D: correct", "D - the best match"
+  if ((tokens[j]?.text === ':' || tokens[j]?.text === '-') && tokens[nextIndex(tokens, j)]?.gap !== 3) {
+    const k = nextIndex(tokens, j);
+    if (VERDICT_WORDS.has(word(tokens[k]) ?? '') || (word(tokens[k]) === 'the' && VERDICT_WORDS.has(word(tokens[k + 1]) ?? ''))) return true;
+  }
   if (!VERDICT_VERBS.has(word(tokens[j]) ?? '')) return false;
   for (let k = j + 1; k <= j + 3 && k < tokens.length; k++) if (VERDICT_WORDS.has(word(tokens[k]) ?? '')) return true;
   return false;
