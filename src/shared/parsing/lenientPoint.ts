@@ -18,7 +18,7 @@ interface PointCandidate extends Candidate {
 const MAX_TAG_TOKENS = 24;
 const OPEN = new Set(['(', '[', '{']);
 /** "My position is (590, 330)", "located at (720, 640)": the point stated as the answer. */
-const POINT_CUES = new Set(['position', 'location', 'coordinates', 'located', 'point']);
+const POINT_CUES = new Set(['position', 'location', 'coordinates', 'located', 'point', 'am', "i'm"]);
 const LABEL_LINKS = new Set(['"', "'", ':', '=', '-', 'coordinate', 'coord', 'is', '*', '坐', '标', '\u2248']);
 const CLOSE = new Set([')', ']', '}']);
 

@@ -58,6 +58,7 @@ const RIGHT_WORDS = new Set(['right', 'clockwise', 'cw', 'rightward', 'rightward
 const LABEL_WORDS = new Set(['step', 'image', 'images', 'frame', 'frames', 'option', 'figure', 'fig', 'room', 'video', 'picture', 'photo', 'view', 'scene', 'clip', 'object', 'item', 'question', 'part', 'no', 'number', 'page', 'line', 'camera', 'position', 'pos', 'orient', 'door', 'version', 'round', 'attempt', 'map', 'point', 'turn']);
 /** Words after a bare number that still leave it a value ("45 to the left", "3.5 approximately"). */
 const VALUE_FOLLOWERS = new Set(['to', 'toward', 'towards', 'or', 'and', 'is', 'was', 'from', 'relative', 'away', 'approximately', 'approx', 'roughly', 'about', 'exactly', 'precisely', 'probably', 'likely', 'which', 'so', 'as', 'in', 'on', 'at', 'off', 'for', 'because', 'since', 'with', 'but', 'though', 'if', 'then', 'here', 'i', 'would', 'seems', 'sounds', 'ahead', 'behind']);
+const SIZE_WORDS = new Set(['long', 'wide', 'tall', 'high', 'deep', 'thick', 'across', 'by', 'x', 'square', 'squared']);
 const NEGATIONS = new Set(['not', "isn't", "wasn't", "aren't", 'than', 'except', 'excluding', 'instead']);
 
 const word = (t: Token | undefined) => (t?.type === 'word' ? t.text : undefined);
@@ -296,8 +297,10 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
       value = mul(value, TO_METRES[unit]);
       read.push(unit === 'ft' || unit === 'in' ? 'imperial unit converted' : 'unit converted');
     }
-    // The prompt asks for metres: a metric value outranks an imperial one given beside it.
+    // The prompt asks for metres: a metric value outranks an imperial one given beside it. A size ("6 m long",
+    // "0.9 m wide", "4 m by 5 m") describes something else than the distance asked for.
     let tier = unit ? (unit === 'ft' || unit === 'in' ? 3 : 4) : 2;
+    if (kind === 'distance' && unit && SIZE_WORDS.has(word(tokens[j]) ?? '')) tier = 1;
     if (kind === 'angle') {
       const d = directionNear(tokens, first, j, lastUsed);
       if (d) {
