@@ -34,7 +34,7 @@ describe('readers in rescore, evaluation and the CLI', () => {
     assert.deepEqual(rows[0].score_detail, { passed: 1, of: 1, rule: 'exact format' });
     assert.equal(rows[1].parsed, -134);
     assert.deepEqual(rows[1].score_detail, { error: 0, passed: 3, of: 3, rule: 'only value', read: ['direction word'] });
-    assert.equal(rows[2].score_detail.rule, 'only value');
+    assert.equal(rows[2].score_detail.rule, 'final-answer phrase', '"I am at" states the position');
     const twice = rescoreText(ds, 'r.jsonl', once.text, { profile: 'paper' });
     assert.equal(twice.text, once.text);
     assert.equal(twice.report.changed, 0);
