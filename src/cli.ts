@@ -6,7 +6,12 @@ import {
   convertResultFile,
   DEFAULT_FIELDS,
   DEFAULT_PROFILE,
+  DEFAULT_READER,
   evaluateResultFile,
+  formatLossOf,
+  formatLossTable,
+  isReaderName,
+  largestFormatLossSentence,
   formatProblem,
   formatScore,
   isScoringProfile,
@@ -20,8 +25,10 @@ import {
   type Evaluation,
   type FieldMap,
   type FieldMapping,
+  type FormatLoss,
   type FormatOptions,
   type Problem,
+  type ReaderName,
   type ScoringProfile,
   type SubtaskKey,
 } from './core';
@@ -35,8 +42,8 @@ import { escapeControlChars } from './shared/text/messageText';
 const USAGE = `gst-bench — score and inspect GST-Bench results
 
 Usage:
-  gst-bench rescore <result-file> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
-  gst-bench summary <result-file>... --dataset <dir-or-file> [--profile paper|vsibench] [--json|--markdown|--csv|--latex]
+  gst-bench rescore <result-file> --dataset <dir-or-file> [--profile paper|vsibench] [--reader strict|lenient] [--dry-run] [--json]
+  gst-bench summary <result-file>... --dataset <dir-or-file> [--profile paper|vsibench] [--reader strict|lenient] [--json|--markdown|--csv|--latex]
   gst-bench compare <A.jsonl> <B.jsonl> [C.jsonl...] --dataset <dir-or-file> [--baseline A.jsonl] [--seed N] [--disagreements EDv] [--json|--markdown|--csv]
   gst-bench scoreboard [<results.jsonl>...] --dataset <dir-or-file> [--groups proprietary,open-source,...] [--seed N] [--json|--markdown|--csv|--latex]
   gst-bench validate <dataset> [--json]
@@ -50,6 +57,8 @@ files are rescored in place; others (.xlsx, .eval, .json, .csv) get the sidecar 
 Options:
   --dataset <path>            dataset folder (layout A) or annotations .json/.jsonl (layout B)
   --profile <name>            scoring profile: paper (default, exact decimals) or vsibench (VSI-Bench doubles)
+  --reader <name>             answer reader: lenient (default, what a careful grader reads) or strict (the prompt's
+                              format only); summary also shows both and their difference, the format loss
   --uid-field <path>          dotted path of the uid in each result line (default: uid), e.g. doc.uid
   --prediction-field <path>   dotted path (or column) of the model output (default: prediction), e.g. filtered_resps.0
   --id-field <path>           a field or column holding ids that are joined to uids (not uids themselves)
@@ -103,7 +112,7 @@ function jsonlFieldsFrom(values: FormatFlags): FieldMapping {
   return { uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField, predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField };
 }
 
-function formatOptionsFrom(values: FormatFlags & { profile?: string }): FormatOptions {
+function formatOptionsFrom(values: FormatFlags & { profile?: string; reader?: string }): FormatOptions {
   let idPattern: RegExp | undefined;
   if (values['id-pattern'] !== undefined) {
     try {
@@ -114,6 +123,7 @@ function formatOptionsFrom(values: FormatFlags & { profile?: string }): FormatOp
   }
   return {
     profile: profileFrom(values.profile),
+    reader: readerFrom(values.reader),
     format: values.format,
     fields: fieldsFrom(values),
     requestsFile: values.requests,
@@ -142,6 +152,12 @@ function profileFrom(v: string | undefined): ScoringProfile {
   return p;
 }
 
+function readerFrom(v: string | undefined): ReaderName {
+  const r = v ?? DEFAULT_READER;
+  if (!isReaderName(r)) throw new UsageError(`unknown reader "${r}" (use strict or lenient)`);
+  return r;
+}
+
 function printProblems(problems: Problem[], out: (s: string) => void) {
   for (const p of relProblems(problems)) out(formatProblem(p));
 }
@@ -159,6 +175,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       dataset: { type: 'string' },
       profile: { type: 'string' },
+      reader: { type: 'string' },
       'uid-field': { type: 'string' },
       'id-field': { type: 'string' },
       'prediction-field': { type: 'string' },
@@ -216,12 +233,15 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length === 0) throw new UsageError('summary takes at least one result file');
       const dataset = await loadDataset(values.dataset);
       const options = formatOptionsFrom(values);
+      const reader = options.reader ?? DEFAULT_READER;
+      const losses: FormatLoss[] = [];
       const evals = [];
       const notes: string[] = [];
       for (const file of positionals) {
         try {
           const fe = await evaluateResultFile(dataset, file, options);
           evals.push(fe.evaluation);
+          losses.push(formatLossOf(dataset, fe.evaluation, { profile: options.profile, reader: options.reader }));
           if (fe.detection.adapter.name !== 'canonical') notes.push(`${rel(file)}: ${fe.detection.adapter.label} (${fe.detection.reason})`);
           if (fe.sidecar) notes.push(`${rel(file)}: scores last written to ${rel(fe.sidecar.path)}${fe.sidecar.stale ? ', which is older than the file: rescore to refresh it' : ''}`);
         } catch (e) {
@@ -234,17 +254,20 @@ async function main(argv: string[]): Promise<number> {
         console.log(summaryExport(evals, exportFormat));
         for (const e of evals) printProblems(e.problems, console.error);
       } else if (json) {
-        const docs = evals.map((e) => ({ ...toSummary(e), problems: relProblems(e.problems) }));
+        const docs = evals.map((e, i) => ({ ...toSummary(e), reader, formatLoss: losses[i], problems: relProblems(e.problems) }));
         emit(docs.length === 1 ? docs[0] : { results: evals.map((e, i) => ({ file: rel(e.file), model: e.model, template: e.template, ...docs[i] })) });
       } else {
         const rows = evals.map((e) => ({ label: shown([e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file)), subtasks: e.subtasks, overall: e.overall }));
         console.log(subtaskTable(rows));
         console.log(`\n${subtaskCountTable(rows)}`);
         for (const n of notes) console.error(shown(n));
-        for (const e of evals) {
-          console.log(`\n${shown(rel(e.file))}: ${e.scored}/${e.lines} lines scored, ${e.skipped} skipped`);
+        evals.forEach((e, i) => {
+          console.log(`\n${shown(rel(e.file))}: ${e.scored}/${e.lines} lines scored with the ${reader} reader, ${e.skipped} skipped`);
+          const worst = largestFormatLossSentence(losses[i]);
+          if (worst) console.log(`format loss (lenient - strict): ${rows[i].label} ${worst}\n${formatLossTable(losses[i])}`);
+          else console.log('format loss (lenient - strict): none');
           printProblems(e.problems, console.error);
-        }
+        });
       }
       return evals.some((e) => e.skipped > 0) ? 1 : 0;
     }

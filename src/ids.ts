@@ -35,4 +35,5 @@ export const SETTINGS = {
   uidField: 'gstBench.results.uidField',
   predictionField: 'gstBench.results.predictionField',
   scoringProfile: 'gstBench.scoring.profile',
+  parsingReader: 'gstBench.parsing.reader',
 } as const;

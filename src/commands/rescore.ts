@@ -59,7 +59,7 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
     void vscode.window.showErrorMessage('GST-Bench: open a dataset before rescoring (the scores need its answers).');
     return undefined;
   }
-  const options = { profile: store.profile(), fields: store.fields() };
+  const options = { profile: store.profile(), reader: store.reader(), fields: store.fields() };
   const name = path.basename(file);
   const shownBefore = store.result(file)?.evaluation?.overall ?? null;
   await dropUndo(file); // only the latest rescore of a file can be undone

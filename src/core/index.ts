@@ -19,3 +19,5 @@ export * from './audit/location';
 export * from './audit/lock';
 export * from './audit/reviewer';
 export * from './baseline/blindFiles';
+export * from './results/formatLoss';
+export * from './results/parseDetail';

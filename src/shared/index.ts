@@ -32,3 +32,5 @@ export * from './baseline/session';
 export * from './baseline/score';
 export * from './report/normalInterval';
 export * from './audit/state';
+export * from './parsing/readers';
+export * from './report/formatLoss';

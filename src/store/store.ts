@@ -17,6 +17,7 @@ import {
   type Question,
   type ScoringProfile,
 } from '../core';
+import { DEFAULT_READER, isReaderName, type ReaderName } from '../shared/parsing/readers';
 import { SETTINGS } from '../ids';
 import { buildQuestionTree, DEFAULT_FILTER, isFilterActive, type FilterState, type QuestionTree, type ResultFileState } from '../model';
 
@@ -67,6 +68,11 @@ export class InspectorStore implements vscode.Disposable {
   profile(): ScoringProfile {
     const p = vscode.workspace.getConfiguration().get<string>(SETTINGS.scoringProfile) ?? DEFAULT_PROFILE;
     return isScoringProfile(p) ? p : DEFAULT_PROFILE;
+  }
+
+  reader(): ReaderName {
+    const r = vscode.workspace.getConfiguration().get<string>(SETTINGS.parsingReader);
+    return isReaderName(r) ? r : DEFAULT_READER;
   }
 
   // ---------- datasets ----------
@@ -247,7 +253,7 @@ export class InspectorStore implements vscode.Disposable {
       this.changed();
       return;
     }
-    const options = { profile: this.profile(), fields: this.fields() };
+    const options = { profile: this.profile(), reader: this.reader(), fields: this.fields() };
     try {
       // An open editor with unsaved changes is what the user sees: score that text.
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === id);

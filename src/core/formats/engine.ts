@@ -1,6 +1,7 @@
 // Evaluation, rescore and conversion of a result file of any supported format. JSON lines formats go through
 // the existing streaming evaluation and lossless in-place rescore (with a record extractor); the others are read
 // record by record, and their scores go to a sidecar `<file>.gst-scores.jsonl` instead of into the file.
+import type { ReaderName } from '../../shared/parsing/readers';
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
@@ -21,6 +22,8 @@ import { Joiner, requestUidsFromLines, type JoinOptions, type JoinRule } from '.
 
 export interface FormatOptions {
   profile: ScoringProfile;
+  /** The answer reader (docs/PARSING.md); lenient when absent. */
+  reader?: ReaderName;
   /** A format name; skips detection. */
   format?: string;
   fields?: FieldMap;
@@ -111,7 +114,7 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
   const { adapter } = p.detection;
   let evaluation: Evaluation;
   if (isLineAdapter(adapter)) {
-    evaluation = await evaluateFile(dataset, file, { profile: options.profile, fields: canonicalFieldMapping(options.fields), extract: lineExtractor(adapter, p, options.fields) });
+    evaluation = await evaluateFile(dataset, file, { profile: options.profile, reader: options.reader, fields: canonicalFieldMapping(options.fields), extract: lineExtractor(adapter, p, options.fields) });
     // The canonical format's own path does not go through `extraction`, which records locations.
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
   } else {
@@ -126,7 +129,7 @@ async function evaluateRecords(dataset: Dataset, file: string, adapter: FormatAd
     if (typeof obj.problem === 'string') return { error: obj.problem };
     return extraction(obj as unknown as ResultRecord, p);
   };
-  const builder = new EvaluationBuilder(dataset, file, { profile: options.profile, extract });
+  const builder = new EvaluationBuilder(dataset, file, { profile: options.profile, reader: options.reader, extract });
   const byPosition = new Map<number, RecordLocation>();
   let ordinal = 0;
   for await (const item of adapter.read(file, { fields: options.fields })) {
@@ -208,6 +211,7 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
   if (isLineAdapter(adapter)) {
     const { report, evaluation } = await rescoreFile(dataset, file, {
       profile: options.profile,
+      reader: options.reader,
       fields: canonicalFieldMapping(options.fields),
       extract: lineExtractor(adapter, p, options.fields),
       dryRun: options.dryRun,
@@ -304,8 +308,12 @@ export async function convertResultFile(dataset: Dataset, file: string, target: 
  * The one call the extension's store makes to read a result file of any format. Its settings' field paths are
  * a mapping only when the user changed them from the defaults; otherwise the format is detected.
  */
-export async function evaluateResultFileWithSettings(dataset: Dataset, file: string, options: { profile: ScoringProfile; fields: FieldMapping }): Promise<Evaluation> {
+export async function evaluateResultFileWithSettings(
+  dataset: Dataset,
+  file: string,
+  options: { profile: ScoringProfile; fields: FieldMapping; reader?: ReaderName },
+): Promise<Evaluation> {
   const custom = options.fields.uidField !== DEFAULT_FIELDS.uidField || options.fields.predictionField !== DEFAULT_FIELDS.predictionField;
   const fields: FieldMap | undefined = custom ? { id: options.fields.uidField, idRole: 'uid', prediction: options.fields.predictionField } : undefined;
-  return (await evaluateResultFile(dataset, file, { profile: options.profile, fields })).evaluation;
+  return (await evaluateResultFile(dataset, file, { profile: options.profile, reader: options.reader, fields })).evaluation;
 }

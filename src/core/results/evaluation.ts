@@ -4,6 +4,7 @@ import type { Problem } from '../../shared/problems';
 import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/aggregate';
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
+import type { ReaderName } from '../../shared/parsing/readers';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 import { excerpt } from '../../shared/text/messageText';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
@@ -51,6 +52,8 @@ export interface EvaluateOptions {
   profile: ScoringProfile;
   /** Overrides `fields` for foreign formats: how a record names its uid and prediction (core/formats). */
   extract?: RecordExtractor;
+  /** The answer reader (docs/PARSING.md); lenient when absent. */
+  reader?: ReaderName;
 }
 
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
@@ -61,7 +64,7 @@ export class EvaluationBuilder {
   private firstDuplicate?: { line: number; uid: string; earlier: number };
 
   constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
-    this.ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS, extract: options.extract };
+    this.ctx = { dataset, file, profile: options.profile, reader: options.reader, fields: options.fields ?? DEFAULT_FIELDS, extract: options.extract };
     this.evaluation = { file, overall: null, subtasks: {}, lines: 0, scored: 0, skipped: 0, problems: [], byUid: new Map() };
   }
 

@@ -4,12 +4,12 @@ import type { Dataset } from '../dataset/question';
 import { AtomicReplacement, identityFromStats, removeStaleTemps, type ReplacementUndo, type WriteChunk } from '../io/atomicWrite';
 import { topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
-import type { ScoreDetail } from '../../shared/scoring/scorer';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import { isSubtaskKey } from '../../shared/subtasks';
 import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
 import { readLineBatches, splitLines, type Line } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
+import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
 
 
 export interface RescoreReport extends Summary {
@@ -108,7 +108,7 @@ function ownedMembers(owned: OwnedValues, spaced: boolean): string {
 interface ScoredValues {
   parsed: ParsedJson;
   score: number;
-  score_detail: ScoreDetail | null;
+  score_detail: ScoreDetailJson;
 }
 
 /** `ownedMembers` for values of known types: the same text, without JSON.stringify's generic walk. */
@@ -117,10 +117,8 @@ function scoredMembers(owned: ScoredValues, spaced: boolean): string {
   const sep = spaced ? ', ' : ',';
   const p = owned.parsed;
   const parsed = Array.isArray(p) ? `[${numberJson(p[0])}${sep}${numberJson(p[1])}]` : ownedJson(p, spaced);
-  const d = owned.score_detail;
-  // Keys in the order the scorer creates them, which is the order JSON.stringify would write.
-  const detail =
-    d === null ? 'null' : `{${d.error === undefined ? '' : `"error"${colon}${numberJson(d.error)}${sep}`}"passed"${colon}${numberJson(d.passed)}${sep}"of"${colon}${numberJson(d.of)}}`;
+  // Keys in the order scoreDetailJson creates them, which is the order JSON.stringify would write.
+  const detail = scoreDetailText(owned.score_detail, colon, sep, numberJson);
   return `"parsed"${colon}${parsed}${sep}"score"${colon}${numberJson(owned.score)}${sep}"score_detail"${colon}${detail}`;
 }
 
@@ -182,7 +180,7 @@ class Rescorer {
     else if (old !== out.result.score && this.changedLines.length < MAX_CHANGED_LINES_LISTED) {
       this.changedLines.push({ line: line.number, uid: out.uid, before: old, after: out.result.score });
     }
-    const owned: ScoredValues = { parsed: parsedToJson(out.parse.parsed), score: out.result.score, score_detail: out.result.detail };
+    const owned: ScoredValues = { parsed: parsedToJson(out.parse.parsed), score: out.result.score, score_detail: scoreDetailJson(out.result.detail, out.parse) };
     const text = rewriteOwnedFields(line.text, owned, out.record, scoredMembers);
     return text + line.eol;
   }

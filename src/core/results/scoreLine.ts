@@ -4,12 +4,15 @@ import type { Problem } from '../../shared/problems';
 import { scoreParsed, type QuestionScore } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { excerpt } from '../../shared/text/messageText';
+import type { ReaderName } from '../../shared/parsing/readers';
 import { getPath, type FieldMapping } from './fieldPath';
 
 export interface ScoreContext {
   dataset: Dataset;
   fields: FieldMapping;
   profile: ScoringProfile;
+  /** The answer reader; lenient when absent. */
+  reader?: ReaderName;
   /** The result file's path, for problem reports. */
   file: string;
   /** Reads uid and prediction from a record instead of `fields` (foreign formats; see core/formats). */
@@ -99,7 +102,7 @@ export function scoreRecord(record: Record<string, unknown>, lineNumber: number,
     if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);
     prediction = String(predValue);
   }
-  const parse = parsePrediction(question.kind, prediction);
+  const parse = parsePrediction(question.kind, prediction, ctx.reader);
   const result = scoreParsed(question.truth, parse.parsed, ctx.profile);
   return { status: 'scored', uid, question, prediction, record, parse, result };
 }

@@ -1,6 +1,13 @@
 import type { AnswerKind } from '../subtasks';
-import { decimalFromNumber, decimalFromString, decimalToNumber, shiftDown, type Decimal } from '../scoring/decimal';
+import { decimalFromNumber, decimalFromString, decimalToNumber } from '../scoring/decimal';
+import { readLenientChoice } from './lenientChoice';
+import { readLenientPoint } from './lenientPoint';
+import { readLenientScalar } from './lenientScalar';
 import type { ParsedValue } from './parsedValue';
+import { DEFAULT_READER, type Ambiguity, type ParseRule, type ReaderName, type Reading, type ReadStep } from './readers';
+import { readRegion, readRegions } from './region';
+import { readStrict } from './strictReader';
+import { tokenize } from './tokens';
 
 export interface ParseOutcome {
   parsed: ParsedValue | null;
@@ -8,144 +15,61 @@ export interface ParseOutcome {
   span?: [number, number];
   /** [start, end) of the region left after removing <think> and picking <answer>. */
   region: [number, number];
+  /** The reader that produced this outcome. */
+  reader?: ReaderName;
+  /** Where the value was found (absent when unparsed); see docs/PARSING.md for the order. */
+  rule?: ParseRule;
+  /** How the text became a value, when more than a plain number (units, direction words…). */
+  read?: ReadStep[];
+  /** Set when the reading follows a documented rule for a genuinely ambiguous answer. */
+  ambiguous?: Ambiguity;
 }
 
-// Minus signs: ASCII hyphen-minus, U+2212 minus, U+2013 en dash; one joined to a word ("Room-3") is a hyphen.
-const NUMBER = String.raw`((?<![\p{L}\p{N}])[-\u2212\u2013])?(\d+(?:\.\d+)?|\.\d+)`;
-const FIRST_NUMBER_RE = new RegExp(NUMBER, 'u');
-
-const ANSWER_TAG_RE = /<answer>([\s\S]*?)<\/answer>/gi;
-
-/** Steps 1-2 of the parsing rules: text after the last </think>, then the last <answer>...</answer>. */
+/** Steps 1-2 of the strict reader: text after the last </think>, then the last <answer>...</answer>. */
 export function answerRegion(raw: string): [number, number] {
-  let start = 0;
-  let end = raw.length;
-  const think = raw.lastIndexOf('</think>');
-  if (think >= 0) start = think + '</think>'.length;
-  if (raw.indexOf('<', start) === -1) return [start, end]; // no tag: skips the regex for most short answers
-  const tail = start === 0 ? raw : raw.slice(start, end);
-  const re = ANSWER_TAG_RE;
-  re.lastIndex = 0;
-  let last: RegExpExecArray | null = null;
-  for (let m = re.exec(tail); m; m = re.exec(tail)) last = m;
-  if (last) {
-    const contentStart = start + last.index + '<answer>'.length;
-    return [contentStart, contentStart + last[1].length];
-  }
-  return [start, end];
+  return readRegion(raw, false).span;
 }
 
-function toDecimal(sign: string, digits: string): Decimal {
-  const d = decimalFromString(digits)!;
-  return sign ? { int: -d.int, scale: d.scale } : d;
-}
-
-function parseAngle(text: string): { value: Decimal; span: [number, number] } | null {
-  const m = FIRST_NUMBER_RE.exec(text);
-  if (!m) return null;
-  let value = toDecimal(m[1] ?? '', m[2]);
-  // Convention: left turns are positive. An unsigned number with "right" (and no "left") is negated.
-  if (!m[1] && /\bright\b/i.test(text) && !/\bleft\b/i.test(text)) value = { int: -value.int, scale: value.scale };
-  return { value, span: [m.index, m.index + m[0].length] };
-}
-
-const UNIT_RE = /^\s*(centimet(?:er|re)s?|cms?|millimet(?:er|re)s?|mm|kilomet(?:er|re)s?|km)\b/i;
-
-function parseDistance(text: string): { value: Decimal; span: [number, number] } | null {
-  const m = FIRST_NUMBER_RE.exec(text);
-  if (!m) return null;
-  let value = toDecimal(m[1] ?? '', m[2]);
-  let end = m.index + m[0].length;
-  const unit = UNIT_RE.exec(text.slice(end));
-  if (unit) {
-    const u = unit[1].toLowerCase();
-    value = u.startsWith('k') ? { int: value.int * 1000n, scale: value.scale } : shiftDown(value, u.startsWith('c') ? 2 : 3);
-    end += unit[0].length;
-  }
-  return { value, span: [m.index, end] };
-}
-
-const PLAIN_NUMBER = String.raw`([-+\u2212\u2013]?\d+(?:\.\d+)?)`;
-const POINT_TAG_RE = new RegExp(String.raw`<point>\s*${PLAIN_NUMBER}\s*[,\s]\s*${PLAIN_NUMBER}\s*</point>`, 'i');
-const POINT_PAIR_RE = new RegExp(String.raw`\(\s*${PLAIN_NUMBER}\s*,\s*${PLAIN_NUMBER}\s*\)|\[\s*${PLAIN_NUMBER}\s*,\s*${PLAIN_NUMBER}\s*\]`);
-
-function signed(s: string): Decimal {
-  return decimalFromString(s.replace(/^[\u2212\u2013]/, '-').replace(/^\+/, ''))!;
-}
-
-function parsePoint(text: string): { x: Decimal; y: Decimal; span: [number, number] } | null {
-  const tag = POINT_TAG_RE.exec(text);
-  if (tag) return { x: signed(tag[1]), y: signed(tag[2]), span: [tag.index, tag.index + tag[0].length] };
-  const pair = POINT_PAIR_RE.exec(text);
-  if (pair) {
-    const x = pair[1] ?? pair[3];
-    const y = pair[2] ?? pair[4];
-    return { x: signed(x), y: signed(y), span: [pair.index, pair.index + pair[0].length] };
-  }
-  return null;
-}
-
-const CHOICE_ALONE_RE = /^\s*\(?([A-Da-d])\)?\.?\s*$/;
-// "answer is C", "Answer: C", "**Answer:** C", "answer is: (c)", "the correct option is B". A lowercase letter counts
-// only in parentheses: "the answer is a chair" is not option A.
-const CHOICE_ANSWER_RE = /(?:answer\s*(?:is\s*)?:?|correct\s+(?:option|choice)\s+is\s*:?)[\s*_]*(?:\(([A-Da-d])\)|([A-D])(?![\p{L}\p{N}]))/giu;
-const CHOICE_OPTION_RE = /option\s*\(?([A-D])(?![\p{L}\p{N}])\)?/giu;
-
-function parseChoice(text: string): { letter: string; span: [number, number] } | null {
-  const alone = CHOICE_ALONE_RE.exec(text);
-  if (alone) {
-    const at = text.indexOf(alone[1]);
-    return { letter: alone[1].toUpperCase(), span: [at, at + 1] };
-  }
-  // An explicit answer phrase wins over options mentioned while reasoning; the last one is the conclusion.
-  const isCapital = (c: string) => c >= 'A' && c <= 'D'; // the regexes are case-insensitive for the keywords
-  const answers = [...text.matchAll(CHOICE_ANSWER_RE)].filter((m) => m[1] !== undefined || isCapital(m[2]));
-  const last = answers[answers.length - 1];
-  if (last) return { letter: (last[1] ?? last[2]).toUpperCase(), span: [last.index!, last.index! + last[0].length] };
-  // "Option X" alone: only when every option named is the same letter; "option A ... option B" is ambiguous.
-  const options = [...text.matchAll(CHOICE_OPTION_RE)].filter((m) => isCapital(m[1]));
-  if (options.length > 0 && options.every((o) => o[1] === options[0][1])) {
-    const o = options[options.length - 1];
-    return { letter: o[1], span: [o.index!, o.index! + o[0].length] };
-  }
-  return null;
-}
-
-/** Parses a model's raw output for an answer kind, following the GST-Bench parsing rules. */
-export function parsePrediction(kind: AnswerKind, raw: string): ParseOutcome {
-  const region = answerRegion(raw);
-  const outcome = parseRegion(kind, raw, region);
-  const p = outcome.parsed;
-  // A number too large for a double is not an answer: keep "unparsed" distinct from "wrong".
-  if (p && ((p.kind === 'point' && !(Number.isFinite(p.x) && Number.isFinite(p.y))) || ((p.kind === 'angle' || p.kind === 'distance') && !Number.isFinite(p.value)))) {
-    return { parsed: null, region };
-  }
-  return outcome;
-}
-
-function parseRegion(kind: AnswerKind, raw: string, region: [number, number]): ParseOutcome {
-  const text = raw.slice(region[0], region[1]);
-  const at = (span: [number, number]): [number, number] => [span[0] + region[0], span[1] + region[0]];
+/** Parses a model's raw output for an answer kind with the chosen reader (lenient by default). */
+export function parsePrediction(kind: AnswerKind, raw: string, reader: ReaderName = DEFAULT_READER): ParseOutcome {
+  const regions = readRegions(raw);
+  const strict = readStrict(kind, raw, regions.strict);
+  if (strict || reader === 'strict') return toOutcome(kind, strict, regions.strict.span, reader);
+  const region = regions.lenient;
+  const tokens = tokenize(raw, region.span[0], region.span[1]);
+  let reading: Reading | null;
   switch (kind) {
-    case 'angle': {
-      const r = parseAngle(text);
-      return r ? { parsed: { kind, value: decimalToNumber(r.value), exact: r.value }, span: at(r.span), region } : { parsed: null, region };
-    }
-    case 'distance': {
-      const r = parseDistance(text);
-      return r ? { parsed: { kind, value: decimalToNumber(r.value), exact: r.value }, span: at(r.span), region } : { parsed: null, region };
-    }
-    case 'point': {
-      const r = parsePoint(text);
-      return r
-        ? { parsed: { kind, x: decimalToNumber(r.x), y: decimalToNumber(r.y), exactX: r.x, exactY: r.y }, span: at(r.span), region }
-        : { parsed: null, region };
-    }
-    case 'choice': {
-      const r = parseChoice(text);
-      return r ? { parsed: { kind, letter: r.letter }, span: at(r.span), region } : { parsed: null, region };
-    }
+    case 'angle':
+    case 'distance':
+      reading = readLenientScalar(kind, tokens);
+      break;
+    case 'point':
+      reading = readLenientPoint(tokens);
+      break;
+    case 'choice':
+      reading = readLenientChoice(tokens);
+      break;
   }
+  if (reading && reading.kind !== 'none' && region.unclosed) reading.read.push('unclosed tag');
+  return toOutcome(kind, reading, region.span, reader);
+}
+
+function toOutcome(kind: AnswerKind, r: Reading | null, region: [number, number], reader: ReaderName): ParseOutcome {
+  if (!r) return { parsed: null, region, reader };
+  if (r.kind === 'none') return { parsed: null, region, reader, ambiguous: r.ambiguous, span: r.span };
+  let parsed: ParsedValue;
+  if (r.kind === 'scalar' && (kind === 'angle' || kind === 'distance')) parsed = { kind, value: decimalToNumber(r.value), exact: r.value };
+  else if (r.kind === 'point' && kind === 'point') parsed = { kind, x: decimalToNumber(r.x), y: decimalToNumber(r.y), exactX: r.x, exactY: r.y };
+  else if (r.kind === 'choice' && kind === 'choice') parsed = { kind, letter: r.letter };
+  else return { parsed: null, region, reader };
+  // A number too large for a double is not an answer: keep "unparsed" distinct from "wrong".
+  if ((parsed.kind === 'point' && !(Number.isFinite(parsed.x) && Number.isFinite(parsed.y))) || ((parsed.kind === 'angle' || parsed.kind === 'distance') && !Number.isFinite(parsed.value))) {
+    return { parsed: null, region, reader };
+  }
+  const out: ParseOutcome = { parsed, span: r.span, region, reader, rule: r.rule };
+  if (r.read.length > 0) out.read = r.read;
+  if (r.ambiguous) out.ambiguous = r.ambiguous;
+  return out;
 }
 
 /**

@@ -68,7 +68,7 @@ describe('invalid UTF-8 in a result file', () => {
     const r = runCli(['summary', file, '--dataset', writeTinyDataset(tempDir('gst-tiny-'))]);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /r\.jsonl:2: error: not valid UTF-8 \(at byte offset 40 of the line\); line skipped/);
-    assert.match(r.stdout, /2\/3 lines scored, 1 skipped/);
+    assert.match(r.stdout, /2\/3 lines scored with the lenient reader, 1 skipped/);
     const json = JSON.parse(runCli(['summary', file, '--dataset', writeTinyDataset(tempDir('gst-tiny-')), '--json']).stdout);
     assert.equal(json.subtasks.position.score, 100);
   });

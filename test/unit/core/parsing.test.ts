@@ -48,7 +48,8 @@ describe('answer parser: the issue\'s examples', () => {
     assert.equal(p('choice', 'Option A and option B both fit'), null);
   });
   it('robustness: hyphens in words, plus signs, more units, absurdly large numbers', () => {
-    assert.equal(p('angle', 'Room-3 is at 45 degrees'), 3, 'a hyphen joined to a word is not a minus sign');
+    assert.equal(p('angle', 'Room-3 is at 45 degrees'), 45, 'a hyphen joined to a word is not a minus sign, and a labelled number is not the answer');
+    assert.equal(p('angle', 'Room-3'), 3, 'a hyphen joined to a word is not a minus sign');
     assert.deepEqual(p('point', '(+3, 4)'), [3, 4]);
     assert.equal(p('distance', '12cms'), 0.12);
     assert.equal(p('distance', '3.5 km'), 3500);
@@ -64,7 +65,9 @@ describe('answer parser: the issue\'s examples', () => {
     const raw = '<think>hmm 10</think> I say 45° to the right';
     const out = parsePrediction('angle', raw);
     assert.ok(out.span);
-    assert.equal(raw.slice(out.span[0], out.span[1]), '45');
+    assert.equal(raw.slice(out.span[0], out.span[1]), '45° to the right', 'the number with its unit and direction word');
+    assert.equal(out.rule, 'only value');
+    assert.deepEqual(out.read, ['direction word']);
   });
   it('ground truth of every real shape', () => {
     assert.equal(parsedToJson(parseGroundTruth('angle', '-134')), -134);

@@ -18,9 +18,9 @@ describe('rescore keeps every byte it does not own', () => {
   it('inserts parsed/score/score_detail in the line\'s own style', () => {
     const text = '{"uid": "q_angle", "prediction": "45° to the right", "model": "m"}\n';
     const out = rescoreText(dataset, 'r.jsonl', text, opts).text;
-    assert.equal(out, '{"uid": "q_angle", "prediction": "45° to the right", "model": "m", "parsed": -45, "score": 0, "score_detail": {"error": 89, "passed": 0, "of": 3}}\n');
+    assert.equal(out, '{"uid": "q_angle", "prediction": "45° to the right", "model": "m", "parsed": -45, "score": 0, "score_detail": {"error": 89, "passed": 0, "of": 3, "rule": "only value", "read": ["direction word"]}}\n');
     const compact = rescoreText(dataset, 'r.jsonl', '{"uid":"q_choice","prediction":"C"}', opts).text;
-    assert.equal(compact, '{"uid":"q_choice","prediction":"C","parsed":"C","score":1,"score_detail":{"passed":1,"of":1}}');
+    assert.equal(compact, '{"uid":"q_choice","prediction":"C","parsed":"C","score":1,"score_detail":{"passed":1,"of":1,"rule":"exact format"}}');
   });
   it('keeps key order, spacing, number literals, escapes, CRLF, blank and invalid lines, unknown uids', () => {
     const lines = [
@@ -37,10 +37,10 @@ describe('rescore keeps every byte it does not own', () => {
     const outLines = out.split('\r\n');
     assert.equal(outLines.length, lines.length + 1);
     assert.ok(outLines[0].startsWith('{ "id" : 12345678901234567890, "uid" : "q_dist" ,"prediction":"about 1.3 m", "t": 1.0, "x": 2.50, "name": "caf\\u00e9", "parsed": 1.3'));
-    assert.match(outLines[0], /"parsed": 1\.3, "score": 0\.4, "score_detail": \{"error": 0\.3, "passed": 4, "of": 10\} \}$/);
+    assert.match(outLines[0], /"parsed": 1\.3, "score": 0\.4, "score_detail": \{"error": 0\.3, "passed": 4, "of": 10, "rule": "only value"\} \}$/);
     for (const i of [1, 2, 3, 4, 5]) assert.equal(outLines[i], lines[i], `line ${i + 1} unchanged`);
     // Owned fields are replaced in place; the nested "score" inside "extra" is the user's and stays.
-    assert.equal(outLines[6], '{"uid": "q_point", "prediction": "(391, 698)", "score": 1, "parsed": [391, 698], "extra": [1.0, {"score": 5}], "score_detail": {"error": 0, "passed": 5, "of": 5}}');
+    assert.equal(outLines[6], '{"uid": "q_point", "prediction": "(391, 698)", "score": 1, "parsed": [391, 698], "extra": [1.0, {"score": 5}], "score_detail": {"error": 0, "passed": 5, "of": 5, "rule": "only value"}}');
     assert.equal(report.lines, 5);
     assert.equal(report.scored, 2);
     assert.equal(report.skipped, 3);
@@ -56,7 +56,7 @@ describe('rescore keeps every byte it does not own', () => {
   });
   it('a duplicated owned key is replaced at every occurrence', () => {
     const out = rescoreText(dataset, 'r.jsonl', '{"uid":"q_choice","score":0,"prediction":"C","score":1}', opts).text;
-    assert.equal(out, '{"uid":"q_choice","score":1,"prediction":"C","score":1,"parsed":"C","score_detail":{"passed":1,"of":1}}');
+    assert.equal(out, '{"uid":"q_choice","score":1,"prediction":"C","score":1,"parsed":"C","score_detail":{"passed":1,"of":1,"rule":"exact format"}}');
   });
   it('in slices: the same text as rescoreText, and a cancel between slices stops it', async () => {
     const text = Array.from({ length: 10 }, (_, i) => `{"uid":"q_choice","prediction":"${'ABCD'[i % 4]}"}`).join('\n') + '\n';

@@ -30,10 +30,10 @@ describe('rescore of JSON lines formats: in place, every other byte kept', () =>
     const after = readFileSync(file, 'utf8').split('\n');
     assert.equal(after.length, before.length);
     // Line 1 joined (doc_id 0): the original text, then the owned fields before the closing brace.
-    assert.equal(after[0], before[0].slice(0, -1) + ', "parsed": -140, "score": 1, "score_detail": {"error": 6, "passed": 3, "of": 3}}');
+    assert.equal(after[0], before[0].slice(0, -1) + ', "parsed": -140, "score": 1, "score_detail": {"error": 6, "passed": 3, "of": 3, "rule": "exact format"}}');
     assert.equal(after[1], before[1], 'question text differs: not joined, unchanged');
     assert.equal(after[2], before[2], 'past the end: unchanged');
-    assert.match(after[3], /"parsed": "B", "score": 0, "score_detail": \{"passed": 0, "of": 1\}\}$/);
+    assert.match(after[3], /"parsed": "B", "score": 0, "score_detail": \{"passed": 0, "of": 1, "rule": "exact format"\}\}$/);
     assert.equal(r.report.skipped, 2);
     // A second rescore changes nothing.
     const again = await rescoreResultFile(dataset, file, { profile: 'paper' });
@@ -47,7 +47,7 @@ describe('rescore of JSON lines formats: in place, every other byte kept', () =>
     const before = readFileSync(file, 'utf8').split('\n');
     await rescoreResultFile(dataset, file, { profile: 'paper' });
     const after = readFileSync(file, 'utf8').split('\n');
-    assert.match(after[0], /, "error": null, "parsed": "C", "score": 1, "score_detail": \{"passed": 1, "of": 1\}\}$/);
+    assert.match(after[0], /, "error": null, "parsed": "C", "score": 1, "score_detail": \{"passed": 1, "of": 1, "rule": "final-answer phrase"\}\}$/);
     assert.equal(after[2], before[2]);
     assert.equal(after[3], before[3]);
   });
