@@ -12,3 +12,4 @@ export * from './results/scoreLine';
 export * from './results/evaluation';
 export * from './results/rescore';
 export * from './io/atomicWrite';
+export * from './diagnosis/collect';

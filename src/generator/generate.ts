@@ -237,5 +237,6 @@ ${isDemo(o.out) ? '\nIn this repository `npm run make-demo` runs exactly this co
 - \`target\`: the target's centre \`{x, y, label}\` with the instance id as label; \`null\` when there is no target object.
 - \`metersPerUnit\`: \`{x, y}\`, metres per normalised unit on each axis of that image.
 - \`correct\`: the correct letter (choice questions only).
+- \`targetFrames\`: \`{frames, fps, visible}\` for questions with an annotated video (\`*_obj_*\`): the video's frame count and rate, and the half-open \`[start, end)\` frame ranges in which the target is visible, exactly the frames that carry the red box.
 `;
 }
