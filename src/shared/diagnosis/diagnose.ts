@@ -286,11 +286,15 @@ function classifyAngles(
   corrections.set('front_back_flip', 'turning by 180°');
   // The rotation is estimated, and applied, on every parsed answer not already explained by a flip.
   const eligible = (s: Scored) => s.a.parsed !== null && s.cls !== 'sign_flip' && s.cls !== 'front_back_flip';
-  let best = { degrees: 0, score: out.score };
+  // The best score wins; among equal scores, the offset with the least total error (the middle of a plateau).
+  let best = { degrees: 0, score: out.score, error: Infinity };
   for (let deg = -179; deg <= 180; deg++) {
     if (Math.abs(deg) < C.ROTATION_MIN_DEG) continue;
     const sc = aggregate(key, list, (s) => (eligible(s) ? rotateAngle(s.a.parsed as Angle, deg) : undefined), profile);
-    if (sc > best.score || (sc === best.score && Math.abs(deg) < Math.abs(best.degrees))) best = { degrees: deg, score: sc };
+    if (sc < best.score) continue;
+    let error = 0;
+    for (const s of list) if (eligible(s)) error += circularError((s.a.parsed as Angle).value + deg, (s.a.truth as Angle).value);
+    if (sc > best.score || error < best.error) best = { degrees: deg, score: sc, error };
   }
   if (best.degrees === 0) return;
   const fixed = failed.filter((s) => eligible(s) && s.cls === null && scoreParsed(s.a.truth, rotateAngle(s.a.parsed as Angle, best.degrees), profile).score >= 1);
