@@ -19,6 +19,7 @@ import {
   type Problem,
   type ScoringProfile,
 } from './core';
+import { DIAGNOSE_USAGE, DiagnoseUsageError, runDiagnose } from './cli/diagnose';
 
 const USAGE = `gst-bench — score and inspect GST-Bench results
 
@@ -26,6 +27,7 @@ Usage:
   gst-bench rescore <results.jsonl> --dataset <dir-or-file> [--profile paper|vsibench] [--dry-run] [--json]
   gst-bench summary <results.jsonl>... --dataset <dir-or-file> [--profile paper|vsibench] [--json]
   gst-bench validate <dataset> [--json]
+  ${DIAGNOSE_USAGE}
 
 Options:
   --dataset <path>            dataset folder (layout A) or annotations .json/.jsonl (layout B)
@@ -71,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'diagnose') return runDiagnose(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -159,7 +162,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e) => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (e instanceof UsageError || e instanceof DiagnoseUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`gst-bench: ${(e as Error).message}\n\n${USAGE}`);
     } else console.error(`gst-bench: ${(e as Error).stack ?? e}`);
     process.exitCode = 2;

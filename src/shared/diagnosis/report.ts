@@ -29,7 +29,7 @@ export function findingSentences(d: SubtaskDiagnosis): string[] {
   const out: string[] = [];
   if (d.rotation) out.push(`${d.abbreviation}: the answers are rotated by ${-d.rotation.degrees > 0 ? '+' : ''}${-d.rotation.degrees}°; removing it gains ${formatScore(d.rotation.gain)} points.`);
   if (d.bias) out.push(`${d.abbreviation}: ${d.bias.words} (median prediction/truth ${d.bias.medianRatio.toFixed(2)} over ${d.bias.answers} answers).`);
-  if (d.choice) out.push(`${d.abbreviation}: ${d.choice.words}.`);
+  if (d.choice && (d.failed > 0 || d.choice.biased)) out.push(`${d.abbreviation}: ${d.choice.words}.`);
   for (const f of d.formats) out.push(`${d.abbreviation}: ${f.count} unparsed: ${f.label}, e.g. ${f.examples.map((e) => JSON.stringify(e.text)).join(', ')}.`);
   if (d.visibility) {
     const v = d.visibility;
