@@ -16,12 +16,13 @@ import {
   type FrameSampling,
 } from '../core';
 
-export const DIAGNOSE_USAGE = `gst-bench diagnose <results.jsonl>... --dataset <dir-or-file> [--frames "32 frames, uniform"] [--frames-field <path>] [--profile paper|vsibench] [--json|--markdown]
+export const DIAGNOSE_USAGE = `gst-bench diagnose <results.jsonl>... --dataset <dir-or-file> [--frames "32 frames, uniform"] [--frames-field <path>] [--detect-red-box] [--profile paper|vsibench] [--json|--markdown]
 
   Classifies every wrong or partial answer (sign flips, unit slips, swapped axes, position bias, format
   failures, targets never in the sampled frames, ...) and gives, for each class, the score the file would
   have with that class corrected. --frames is the sampling assumed where a line has no "frames" field
-  (a count, or the list of frame indices the model saw).`;
+  (a count, or the list of frame indices the model saw). --detect-red-box finds the target's frames in the
+  annotated video with ffmpeg where the dataset's geometry does not give them.`;
 
 /** Thrown for a bad command line or an unreadable file: exit 2. */
 export class DiagnoseUsageError extends Error {}
@@ -37,6 +38,7 @@ export async function runDiagnose(argv: string[]): Promise<number> {
       profile: { type: 'string' },
       frames: { type: 'string' },
       'frames-field': { type: 'string' },
+      'detect-red-box': { type: 'boolean' },
       'uid-field': { type: 'string' },
       'prediction-field': { type: 'string' },
       json: { type: 'boolean' },
@@ -61,7 +63,7 @@ export async function runDiagnose(argv: string[]): Promise<number> {
   const reports: FileDiagnosisReport[] = [];
   for (const file of positionals) {
     try {
-      reports.push(await diagnoseFile(dataset, file, { profile, fields, sampling, framesField: values['frames-field'] }));
+      reports.push(await diagnoseFile(dataset, file, { profile, fields, sampling, framesField: values['frames-field'], detectRedBox: values['detect-red-box'] }));
     } catch (e) {
       throw new DiagnoseUsageError(`cannot read ${file}: ${(e as Error).message}`);
     }

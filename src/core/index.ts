@@ -13,3 +13,4 @@ export * from './results/evaluation';
 export * from './results/rescore';
 export * from './io/atomicWrite';
 export * from './diagnosis/collect';
+export * from './diagnosis/redBox';

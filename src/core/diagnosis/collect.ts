@@ -5,7 +5,8 @@ import type { Dataset, Question } from '../dataset/question';
 import { EvaluationBuilder, type Evaluation, type EvaluateOptions } from '../results/evaluation';
 import { getPath } from '../results/fieldPath';
 import { readLineBatches } from '../results/lines';
-import { diagnose, type DiagnosisAnswer, type FileDiagnosis, type FrameSampling } from '../../shared/diagnosis';
+import { diagnose, VISUAL_LOCALISATION_SUBTASKS, type DiagnosisAnswer, type FileDiagnosis, type FrameSampling, type TargetVisibility } from '../../shared/diagnosis';
+import { detectRedBoxFrames } from './redBox';
 import { framesFromField, visibilityFromGeometry } from '../../shared/diagnosis/visibility';
 import type { Problem } from '../../shared/problems';
 import { isSubtaskKey } from '../../shared/subtasks';
@@ -15,6 +16,8 @@ export interface DiagnoseFileOptions extends EvaluateOptions {
   sampling?: FrameSampling;
   /** Dotted path of the frames a line's model saw (a count or a list of indices); default `frames`. */
   framesField?: string;
+  /** Where `geometry` does not say where the target is visible, find the red box in the annotated video (needs ffmpeg). */
+  detectRedBox?: boolean;
 }
 
 export interface FileDiagnosisReport {
@@ -60,12 +63,20 @@ export async function diagnoseFile(dataset: Dataset, file: string, options: Diag
   const evaluation = builder.finish();
   const answers: DiagnosisAnswer[] = [];
   const problems: Problem[] = [];
+  const detected = new Map<string, Promise<TargetVisibility | Error>>();
   for (const o of evaluation.byUid.values()) {
     const q = dataset.byUid.get(o.uid)!;
     if (!isSubtaskKey(q.subtask) || !q.truth) continue;
     const a: DiagnosisAnswer = { uid: o.uid, subtask: q.subtask, truth: q.truth, parsed: o.parse.parsed, raw: o.prediction };
     if (q.kind === 'point') a.imageSize = await mapImageSize(q);
     a.visibility = visibilityFromGeometry(q.extra.geometry);
+    if (!a.visibility && options.detectRedBox && VISUAL_LOCALISATION_SUBTASKS.includes(q.subtask) && q.video?.path && q.video.exists) {
+      const video = q.video.path;
+      if (!detected.has(video)) detected.set(video, detectRedBoxFrames(video).catch((e: Error) => e));
+      const d = await detected.get(video)!;
+      if (d instanceof Error) problems.push({ file: q.source.file, line: q.source.line, severity: 'warning', uid: o.uid, message: `red-box detection failed: ${d.message}` });
+      else a.visibility = d;
+    }
     const f = frames.get(o.uid);
     if (f && a.visibility) {
       const indices = framesFromField(f.value, a.visibility.frames);

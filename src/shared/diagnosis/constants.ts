@@ -57,3 +57,19 @@ export const POSITION_BIAS_MIN_ANSWERS = 20;
 export const FORMAT_EXAMPLES = 3;
 /** Raw examples are cut to this many characters (they are shown, never interpreted). */
 export const FORMAT_EXAMPLE_MAX_CHARS = 160;
+
+/**
+ * Red-box detection in annotated videos. A pixel is box-red when R >= 150 and R exceeds both G and B by at least 120:
+ * the box is drawn pure red (255, 0, 0) and H.264's 4:2:0 chroma keeps the middle of a 2-pixel line that red, while
+ * the reddest furniture (an orange armchair, a magenta cabinet) stays under a margin of 100 even in full light.
+ */
+export const RED_BOX_MIN_RED = 150;
+export const RED_BOX_MIN_MARGIN = 120;
+/**
+ * A frame shows the box when at least this fraction of its pixels is box-red. On the demo's videos decoded at 320 px
+ * wide, frames with the box have at least 0.18 % and frames without at most 0.009 %: 0.04 % is a factor of four from
+ * either (their geometric mean).
+ */
+export const RED_BOX_MIN_FRACTION = 0.0004;
+/** Frames are decoded at this width (height to scale): half the real data's 640, enough for a 2-pixel line. */
+export const RED_BOX_DECODE_WIDTH = 320;
