@@ -260,6 +260,12 @@ function errorOf(s: Scored): number {
   return Infinity;
 }
 
+/** Into (-180, 180]. */
+function wrapDegrees(d: number): number {
+  const r = d % 360;
+  return r > 180 ? r - 360 : r <= -180 ? r + 360 : r;
+}
+
 function circularError(a: number, b: number): number {
   const d = Math.abs(a - b) % 360;
   return Math.min(d, 360 - d);
@@ -297,16 +303,23 @@ function classifyAngles(
     if (sc > best.score || error < best.error) best = { degrees: deg, score: sc, error };
   }
   if (best.degrees === 0) return;
-  const fixed = failed.filter((s) => eligible(s) && s.cls === null && scoreParsed(s.a.truth, rotateAngle(s.a.parsed as Angle, best.degrees), profile).score >= 1);
+  const fixedBy = (deg: number) => failed.filter((s) => eligible(s) && s.cls === null && scoreParsed(s.a.truth, rotateAngle(s.a.parsed as Angle, deg), profile).score >= 1);
+  const fixed = fixedBy(best.degrees);
   if (best.score - out.score < C.ROTATION_MIN_GAIN_POINTS || fixed.length < C.ROTATION_MIN_FIXED) return;
-  out.rotation = { degrees: best.degrees, gain: best.score - out.score };
+  // The size reported and corrected is the median offset of the answers it fixes: the best-scoring offset may lean
+  // towards the correct answers (an offset of 30 keeps them at 30°, inside a tolerance), the convention does not.
+  const offsets = fixed.map((s) => best.degrees + wrapDegrees((s.a.truth as Angle).value - (s.a.parsed as Angle).value - best.degrees));
+  const degrees = Math.round(medianOf(offsets));
+  const score = aggregate(key, list, (s) => (eligible(s) ? rotateAngle(s.a.parsed as Angle, degrees) : undefined), profile);
+  if (score - out.score < C.ROTATION_MIN_GAIN_POINTS) return;
+  out.rotation = { degrees, gain: score - out.score };
   for (const s of list) {
     if (!eligible(s)) continue;
-    const r = rotateAngle(s.a.parsed as Angle, best.degrees);
+    const r = rotateAngle(s.a.parsed as Angle, degrees);
     s.wide = r;
     if (s.score < 1 && s.cls === null && scoreParsed(s.a.truth, r, profile).score > s.score) s.cls = 'rotation';
   }
-  corrections.set('rotation', `adding ${best.degrees > 0 ? '+' : ''}${best.degrees}° to every answer`);
+  corrections.set('rotation', `adding ${degrees > 0 ? '+' : ''}${degrees}° to every answer`);
   subtaskWide.add('rotation');
 }
 
