@@ -50,8 +50,9 @@ const UNPARSED: Record<string, { text: string; pattern: FormatPattern }> = {
 function offsetFrom(g: number, offset: number): number {
   return circ(-(g + offset), g) > 15 ? wrapDegrees(g + offset) : wrapDegrees(g - offset);
 }
-const nearMissOffset = (j: number) => (j % 2 ? 1 : -1) * (46 + ((j * 7) % 14));
-const farOffset = (j: number) => (j % 2 ? 1 : -1) * (75 + ((j * 53) % 85));
+// By the injection's round k (question j = 6k + step): alternating sides and varied sizes.
+const nearMissOffset = (k: number) => (k % 2 ? 1 : -1) * (46 + ((k * 5) % 14));
+const farOffset = (k: number) => (k % 2 ? 1 : -1) * (75 + ((k * 37) % 85));
 
 type Injection = { cls: DiagnosisClass | 'correct'; text: string; pattern?: FormatPattern; unseen?: boolean };
 
@@ -63,9 +64,9 @@ function angleInjection(step: number, g: number): Injection {
     case 1: // g + 180, not also near -g
       return circ(-(g + 180), g) > 15 ? { cls: 'front_back_flip', text: String(wrapDegrees(g + 180)) } : ok;
     case 2: // 46-59° off
-      return { cls: 'near_miss', text: String(offsetFrom(g, nearMissOffset(step))) };
+      return { cls: 'near_miss', text: String(offsetFrom(g, nearMissOffset(Math.floor(step / 6)))) };
     case 3: // 75-159° off
-      return { cls: 'far', text: String(offsetFrom(g, farOffset(step))) };
+      return { cls: 'far', text: String(offsetFrom(g, farOffset(Math.floor(step / 6)))) };
     case 4:
       return ok;
     default:
@@ -166,7 +167,8 @@ export function diagnosisFixture(questions: readonly FixtureQuestion[]): { lines
           const p = wrapDegrees(g + FIXTURE_ROTATION_DEG);
           inj = j % 10 === 9 ? { cls: 'unparsed', text: UNPARSED.angle.text, pattern: UNPARSED.angle.pattern } : circ(-p, g) > 15 && circ(p + 180, g) > 15 ? { cls: 'rotation', text: String(p) } : { cls: 'correct', text: String(g) };
         } else inj = angleInjection(j, g);
-        if (key === 'ed_v' && j % 6 === 4 && q.geometry.targetFrames && framesFor(q.geometry).unseen) inj = { cls: 'far', text: String(offsetFrom(g, farOffset(j))), unseen: true };
+        // Every other round's correct answer in EDv becomes a far one whose target the model never saw.
+        if (key === 'ed_v' && j % 12 === 4 && q.geometry.targetFrames && framesFor(q.geometry).unseen) inj = { cls: 'far', text: String(offsetFrom(g, farOffset(Math.floor(j / 6) + 1))), unseen: true };
       } else if (kind === 'distance') {
         const g = Number(q.answer);
         inj = key === 'edist_v' && wide ? { cls: 'distance_bias', text: String(Math.round(g * FIXTURE_BIAS * 100) / 100) } : distanceInjection(j, g);

@@ -20,6 +20,11 @@ export const ANGLE_NEAR_MISS_MAX_DEG = Math.max(...ANGLE_TOLERANCES_DEG) * NEAR_
 export const ROTATION_MIN_GAIN_POINTS = 10;
 /** ... and when it turns at least this many failed answers into fully correct ones (a few lucky answers are not a convention). */
 export const ROTATION_MIN_FIXED = 5;
+/**
+ * ... and when those fixed answers are at least a third of the failed ones: a convention explains much of a subtask's
+ * errors, while scattered errors always leave some offset that fixes a few of them.
+ */
+export const ROTATION_MIN_SHARE_OF_FAILED = 1 / 3;
 /** Offsets within the tightest tolerance are scoring noise, not a convention. */
 export const ROTATION_MIN_DEG = ANGLE_CONVENTION_TOLERANCE_DEG;
 

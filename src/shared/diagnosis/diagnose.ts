@@ -305,7 +305,7 @@ function classifyAngles(
   if (best.degrees === 0) return;
   const fixedBy = (deg: number) => failed.filter((s) => eligible(s) && s.cls === null && scoreParsed(s.a.truth, rotateAngle(s.a.parsed as Angle, deg), profile).score >= 1);
   const fixed = fixedBy(best.degrees);
-  if (best.score - out.score < C.ROTATION_MIN_GAIN_POINTS || fixed.length < C.ROTATION_MIN_FIXED) return;
+  if (best.score - out.score < C.ROTATION_MIN_GAIN_POINTS || fixed.length < C.ROTATION_MIN_FIXED || fixed.length < C.ROTATION_MIN_SHARE_OF_FAILED * failed.length) return;
   // The size reported and corrected is the median offset of the answers it fixes: the best-scoring offset may lean
   // towards the correct answers (an offset of 30 keeps them at 30°, inside a tolerance), the convention does not.
   const offsets = fixed.map((s) => best.degrees + wrapDegrees((s.a.truth as Angle).value - (s.a.parsed as Angle).value - best.degrees));
