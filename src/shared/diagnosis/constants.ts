@@ -58,6 +58,15 @@ export const POSITION_BIAS_ALPHA = 0.01;
 /** Below this many parsed choices the chi-square approximation is not trusted and no bias is claimed. */
 export const POSITION_BIAS_MIN_ANSWERS = 20;
 
+/** Shuffles of a subtask's predictions that estimate how many answers fall in a per-answer class by chance. */
+export const CHANCE_SHUFFLES = 20;
+
+/**
+ * A per-answer class is beyond chance when its count exceeds the chance count by more than this many Poisson
+ * standard deviations (sqrt of the chance count, at least 1): two, a one-sided level of about 2 %.
+ */
+export const CHANCE_MARGIN_SD = 2;
+
 /** Raw examples kept per format pattern. */
 export const FORMAT_EXAMPLES = 3;
 /** Raw examples are cut to this many characters (they are shown, never interpreted). */

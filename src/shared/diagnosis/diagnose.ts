@@ -41,6 +41,9 @@ export const CLASS_LABELS: Record<DiagnosisClass, string> = {
   target_unseen: 'target never in the sampled frames',
 };
 
+/** The classes decided answer by answer from where the prediction lies; a random answer lands in them by chance too. */
+const PER_ANSWER_CONVENTIONS = new Set<DiagnosisClass>(['sign_flip', 'front_back_flip', 'unit_slip', 'pixel_coordinates', 'axes_swapped', 'y_flipped']);
+
 /** The subtasks whose annotated video marks the target with a red box. */
 export const VISUAL_LOCALISATION_SUBTASKS: readonly SubtaskKey[] = ['ed_v', 'edist_v', 'gp_v'];
 
@@ -84,6 +87,10 @@ export interface ClassSummary {
   uids: string[];
   /** Null when the class has no correction (a far-off answer, a refusal). */
   whatIf: WhatIf | null;
+  /** Per-answer conventions: how many failed answers fall in the class by chance (the predictions shuffled). */
+  byChance?: number;
+  /** Per-answer conventions: the count is well above `byChance` (CHANCE_MARGIN_SD). */
+  beyondChance?: boolean;
 }
 
 export interface ChoiceBias {
@@ -224,6 +231,7 @@ function diagnoseSubtask(
   for (const s of failed) if (s.cls === null) s.cls = fallbackClass(s, info.kind);
 
   const order: DiagnosisClass[] = Object.keys(CLASS_LABELS) as DiagnosisClass[];
+  let chance: Map<DiagnosisClass, number> | undefined;
   for (const cls of order) {
     const members = failed.filter((s) => s.cls === cls);
     if (members.length === 0) continue;
@@ -235,7 +243,13 @@ function diagnoseSubtask(
       const subtask = aggregate(key, list, replace, options.profile);
       whatIf = { subtask, overall: overallWith(key, subtask), correction };
     }
-    out.classes.push({ cls, count: members.length, share: members.length / failed.length, uids: members.map((s) => s.a.uid), whatIf });
+    const summary: ClassSummary = { cls, count: members.length, share: members.length / failed.length, uids: members.map((s) => s.a.uid), whatIf };
+    if (PER_ANSWER_CONVENTIONS.has(cls)) {
+      const expected = (chance ??= chanceCounts(list, failed.filter((s) => s.a.parsed !== null).length, options.profile, key)).get(cls) ?? 0;
+      summary.byChance = expected;
+      summary.beyondChance = members.length > expected + C.CHANCE_MARGIN_SD * Math.max(1, Math.sqrt(expected));
+    }
+    out.classes.push(summary);
   }
   out.formats = formatGroups(info.kind, failed.filter((s) => s.cls === 'unparsed'));
   visibilityClass(key, list, failed, options, out, overallWith);
@@ -273,21 +287,101 @@ function circularError(a: number, b: number): number {
 
 // ---- angles ----
 
+type Convention = [DiagnosisClass, ParsedValue | undefined] | null;
+
+/** Sign flip or front/back flip of one failed angle answer. */
+function angleConvention(p: Angle, truth: Angle): Convention {
+  const tol = C.ANGLE_CONVENTION_TOLERANCE_DEG;
+  const g = truth.value;
+  const flipped = negateAngle(p);
+  const turned = rotateAngle(p, 180);
+  if (circularError(flipped.value, g) <= tol && circularError(flipped.value, g) < circularError(p.value, g)) return ['sign_flip', flipped];
+  if (circularError(turned.value, g) <= tol) return ['front_back_flip', turned];
+  return null;
+}
+
+/** A unit slip of one failed distance answer. */
+function distanceConvention(p: Distance, truth: Distance): Convention {
+  const g = truth.value;
+  if (!(g > 0)) return null;
+  const ratio = p.value / g;
+  const factor = C.UNIT_SLIP_FACTORS.find((f) => Math.abs(ratio / f - 1) <= C.UNIT_SLIP_RELATIVE_TOLERANCE);
+  return factor === undefined ? null : ['unit_slip', divideByPowerOfTen(p, Math.round(Math.log10(factor)))];
+}
+
+/** Normalised or pixel coordinates, swapped axes or a flipped y of one failed point answer, in that order. */
+function pointConvention(p: Point, g: Point, size: DiagnosisAnswer['imageSize']): Convention {
+  const r = C.POINT_CONVENTION_RADIUS;
+  const dist = (q: Point) => Math.hypot(q.x - g.x, q.y - g.y);
+  const d = dist(p);
+  const fractional = !Number.isInteger(p.x) || !Number.isInteger(p.y);
+  if (p.x >= 0 && p.y >= 0 && p.x <= 1 && p.y <= 1 && fractional) return ['normalized_coordinates', fromNormalized(p)];
+  const pixels = size && size.width > 1 && size.height > 1 ? fromPixels(p, size.width, size.height) : undefined;
+  if (p.x > POINT_SCALE_MAX || p.y > POINT_SCALE_MAX || (pixels && dist(pixels) <= r && dist(pixels) < d)) return ['pixel_coordinates', pixels];
+  const swapped = swapAxes(p);
+  if (dist(swapped) <= r && dist(swapped) < d) return ['axes_swapped', swapped];
+  const flipped = flipY(p);
+  if (dist(flipped) <= r && dist(flipped) < d) return ['y_flipped', flipped];
+  return null;
+}
+
+/** The per-answer convention of a failed answer of any kind (choices have none). */
+function conventionOf(a: DiagnosisAnswer, p: ParsedValue): Convention {
+  if (p.kind === 'angle' && a.truth.kind === 'angle') return angleConvention(p, a.truth);
+  if (p.kind === 'distance' && a.truth.kind === 'distance') return distanceConvention(p, a.truth);
+  if (p.kind === 'point' && a.truth.kind === 'point') return pointConvention(p, a.truth, a.imageSize);
+  return null;
+}
+
+/**
+ * How many of the subtask's failed parsed answers would fall in each per-answer class by chance: its own predictions
+ * shuffled among its questions (the same values, no link to the truth) give the rate at which a failed answer lands
+ * in the class, averaged over CHANCE_SHUFFLES shuffles; times the number of failed parsed answers. Classes read from
+ * the form of the numbers alone (normalised coordinates, values above 999) have no such baseline.
+ */
+function chanceCounts(list: readonly Scored[], failedParsed: number, profile: ScoringProfile, seed: string): Map<DiagnosisClass, number> {
+  const parsed = list.filter((s) => s.a.parsed !== null);
+  const counts = new Map<DiagnosisClass, number>();
+  if (parsed.length < 2) return counts;
+  const next = seededRandom(seed);
+  const preds = parsed.map((s) => s.a.parsed!);
+  let failedPairs = 0;
+  for (let round = 0; round < C.CHANCE_SHUFFLES; round++) {
+    for (let i = preds.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [preds[i], preds[j]] = [preds[j], preds[i]];
+    }
+    parsed.forEach((s, i) => {
+      const p = preds[i];
+      if (scoreParsed(s.a.truth, p, profile).score >= 1) return;
+      failedPairs++;
+      const c = conventionOf(s.a, p);
+      if (!c || c[0] === 'normalized_coordinates' || (p.kind === 'point' && (p.x > POINT_SCALE_MAX || p.y > POINT_SCALE_MAX))) return;
+      counts.set(c[0], (counts.get(c[0]) ?? 0) + 1);
+    });
+  }
+  for (const [k, v] of counts) counts.set(k, failedPairs ? (v / failedPairs) * failedParsed : 0);
+  return counts;
+}
+
+/** mulberry32, seeded from a string: the same diagnosis every run. */
+function seededRandom(seed: string): () => number {
+  let a = 0;
+  for (let i = 0; i < seed.length; i++) a = (Math.imul(a, 31) + seed.charCodeAt(i)) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 function classifyAngles(
   list: Scored[], failed: Scored[], profile: ScoringProfile, out: SubtaskDiagnosis,
   corrections: Map<DiagnosisClass, string>, subtaskWide: Set<DiagnosisClass>, key: SubtaskKey,
 ): void {
-  const tol = C.ANGLE_CONVENTION_TOLERANCE_DEG;
-  for (const s of failed) {
-    if (s.cls) continue;
-    const p = s.a.parsed as Angle;
-    const g = (s.a.truth as Angle | Distance).value;
-    const e = circularError(p.value, g);
-    const flipped = negateAngle(p);
-    const turned = rotateAngle(p, 180);
-    if (circularError(flipped.value, g) <= tol && circularError(flipped.value, g) < e) [s.cls, s.corrected] = ['sign_flip', flipped];
-    else if (circularError(turned.value, g) <= tol) [s.cls, s.corrected] = ['front_back_flip', turned];
-  }
+  for (const s of failed) if (!s.cls) [s.cls, s.corrected] = angleConvention(s.a.parsed as Angle, s.a.truth as Angle) ?? [null, undefined];
   corrections.set('sign_flip', 'flipping the sign');
   corrections.set('front_back_flip', 'turning by 180°');
   // The rotation is estimated, and applied, on every parsed answer not already explained by a flip.
@@ -329,15 +423,7 @@ function classifyDistances(
   list: Scored[], failed: Scored[], profile: ScoringProfile, out: SubtaskDiagnosis,
   corrections: Map<DiagnosisClass, string>, subtaskWide: Set<DiagnosisClass>,
 ): void {
-  for (const s of failed) {
-    if (s.cls) continue;
-    const p = s.a.parsed as Distance;
-    const g = (s.a.truth as Angle | Distance).value;
-    if (!(g > 0)) continue;
-    const ratio = p.value / g;
-    const factor = C.UNIT_SLIP_FACTORS.find((f) => Math.abs(ratio / f - 1) <= C.UNIT_SLIP_RELATIVE_TOLERANCE);
-    if (factor !== undefined) [s.cls, s.corrected] = ['unit_slip', divideByPowerOfTen(p, Math.round(Math.log10(factor)))];
-  }
+  for (const s of failed) if (!s.cls) [s.cls, s.corrected] = distanceConvention(s.a.parsed as Distance, s.a.truth as Distance) ?? [null, undefined];
   corrections.set('unit_slip', 'converting the unit');
   const eligible = (s: Scored) => s.a.parsed !== null && s.cls !== 'unit_slip' && ((s.a.truth as Angle | Distance).value) > 0;
   const ratios = list.filter(eligible).map((s) => (s.a.parsed as Distance).value / ((s.a.truth as Angle | Distance).value));
@@ -365,33 +451,7 @@ function medianOf(values: readonly number[]): number {
 // ---- points ----
 
 function classifyPoints(failed: Scored[], corrections: Map<DiagnosisClass, string>): void {
-  const r = C.POINT_CONVENTION_RADIUS;
-  for (const s of failed) {
-    if (s.cls) continue;
-    const p = s.a.parsed as Point;
-    const g = s.a.truth as Point;
-    const dist = (q: Point) => Math.hypot(q.x - g.x, q.y - g.y);
-    const d = dist(p);
-    const fractional = !Number.isInteger(p.x) || !Number.isInteger(p.y);
-    const size = s.a.imageSize;
-    if (p.x >= 0 && p.y >= 0 && p.x <= 1 && p.y <= 1 && fractional) {
-      [s.cls, s.corrected] = ['normalized_coordinates', fromNormalized(p)];
-      continue;
-    }
-    const pixels = size && size.width > 1 && size.height > 1 ? fromPixels(p, size.width, size.height) : undefined;
-    if (p.x > POINT_SCALE_MAX || p.y > POINT_SCALE_MAX || (pixels && dist(pixels) <= r && dist(pixels) < d)) {
-      s.cls = 'pixel_coordinates';
-      s.corrected = pixels;
-      continue;
-    }
-    const swapped = swapAxes(p);
-    if (dist(swapped) <= r && dist(swapped) < d) {
-      [s.cls, s.corrected] = ['axes_swapped', swapped];
-      continue;
-    }
-    const flipped = flipY(p);
-    if (dist(flipped) <= r && dist(flipped) < d) [s.cls, s.corrected] = ['y_flipped', flipped];
-  }
+  for (const s of failed) if (!s.cls) [s.cls, s.corrected] = pointConvention(s.a.parsed as Point, s.a.truth as Point, s.a.imageSize) ?? [null, undefined];
   corrections.set('normalized_coordinates', 'multiplying [0, 1] coordinates by 999');
   corrections.set('pixel_coordinates', "converting pixels with the map image's size");
   corrections.set('axes_swapped', 'swapping x and y');

@@ -21,7 +21,8 @@ export function whatIfSentence(d: SubtaskDiagnosis, c: ClassSummary, overall: nu
 export function classSentence(d: SubtaskDiagnosis, c: ClassSummary, overall: number | null): string {
   const what = c.cls === 'target_unseen' ? `${percent(c.share)} of wrong answers had the ${CLASS_LABELS[c.cls]}` : `${percent(c.share)} of wrong answers are ${CLASS_LABELS[c.cls]}`;
   const extra = c.cls === 'rotation' && d.rotation ? ` (${d.rotation.degrees > 0 ? '+' : ''}${d.rotation.degrees}°)` : c.cls === 'distance_bias' && d.bias ? ` (${d.bias.words})` : '';
-  return [`${d.abbreviation}: ${what}${extra} (${c.count}).`, whatIfSentence(d, c, overall)].filter(Boolean).join(' ');
+  const chance = c.byChance === undefined ? '' : `; ${c.byChance.toFixed(1)} expected by chance${c.beyondChance ? '' : ', so no more than chance'}`;
+  return [`${d.abbreviation}: ${what}${extra} (${c.count}${chance}).`, whatIfSentence(d, c, overall)].filter(Boolean).join(' ');
 }
 
 /** The findings of one subtask beyond its classes: bias, position bias, formats, visibility. */
@@ -65,9 +66,10 @@ export function diagnosisMarkdown(label: string, d: FileDiagnosis): string {
   for (const s of d.subtasks) {
     out.push(`### ${s.abbreviation}: ${formatScore(s.score)} (${s.n} answers, ${s.failed} wrong or partial)`, '');
     if (s.classes.length > 0) {
-      out.push('| class | count | share of wrong | what-if | correction |', '|---|---:|---:|---:|---|');
+      out.push('| class | count | by chance | share of wrong | what-if | correction |', '|---|---:|---:|---:|---:|---|');
       for (const c of s.classes) {
-        out.push(`| ${CLASS_LABELS[c.cls]} | ${c.count} | ${percent(c.share)} | ${c.whatIf ? formatScore(c.whatIf.subtask) : '—'} | ${c.whatIf ? cell(c.whatIf.correction) : '—'} |`);
+        const chance = c.byChance === undefined ? '—' : `${c.byChance.toFixed(1)}${c.beyondChance ? '' : ' (not beyond)'}`;
+        out.push(`| ${CLASS_LABELS[c.cls]} | ${c.count} | ${chance} | ${percent(c.share)} | ${c.whatIf ? formatScore(c.whatIf.subtask) : '—'} | ${c.whatIf ? cell(c.whatIf.correction) : '—'} |`);
       }
       out.push('');
     }

@@ -59,6 +59,19 @@ describe('diagnosis: angles', () => {
     const guesses = Array.from({ length: 231 }, (_, i) => answer('ed_v', String(Math.floor(rnd() * 361) - 180), String(Math.floor(rnd() * 361) - 180), { uid: `g${i}` }));
     const e = diagnose(guesses, paper);
     assert.equal(sub(e, 'ed_v').rotation, undefined);
+    // Some random answers land near -g: as many as chance puts there, and the report says so.
+    const flips = cls(e, 'ed_v', 'sign_flip')!;
+    assert.ok(flips.byChance! > 5 && flips.beyondChance === false, JSON.stringify({ count: flips.count, byChance: flips.byChance }));
+    assert.match(diagnosisText('m', e), /sign flips \(\d+; \d+\.\d expected by chance, so no more than chance\)/);
+  });
+  it('real sign flips are far beyond chance', () => {
+    const rnd = seeded(5);
+    const answers = Array.from({ length: 100 }, (_, i) => {
+      const g = 20 + Math.floor(rnd() * 140) * (i % 2 ? 1 : -1);
+      return answer('ed_s', String(g), String(i % 3 === 0 ? -g : Math.floor(rnd() * 361) - 180), { uid: `f${i}` });
+    });
+    const flips = cls(diagnose(answers, paper), 'ed_s', 'sign_flip')!;
+    assert.ok(flips.count >= 34 && flips.beyondChance === true && flips.byChance! < 10, JSON.stringify({ count: flips.count, byChance: flips.byChance }));
   });
 });
 
