@@ -8,6 +8,7 @@ import type { ScoringProfile } from '../scoring/profiles';
 import { parsedToJson, type ParsedJson, type ParsedValue } from '../parsing/parsedValue';
 import { SUBTASK_KEYS, subtaskInfo, type AnswerKind, type SubtaskKey } from '../subtasks';
 import { chiSquareHomogeneity } from './chiSquare';
+import { seededRandom } from './random';
 import * as C from './constants';
 import { divideByPowerOfTen, flipY, fromNormalized, fromPixels, negateAngle, rescaleDistance, rotateAngle, swapAxes, type Angle, type Distance, type Point } from './corrections';
 import { FORMAT_PATTERN_LABELS, formatPatternOf, type FormatPattern } from './formatPatterns';
@@ -362,19 +363,6 @@ function chanceCounts(list: readonly Scored[], failedParsed: number, profile: Sc
   }
   for (const [k, v] of counts) counts.set(k, failedPairs ? (v / failedPairs) * failedParsed : 0);
   return counts;
-}
-
-/** mulberry32, seeded from a string: the same diagnosis every run. */
-function seededRandom(seed: string): () => number {
-  let a = 0;
-  for (let i = 0; i < seed.length; i++) a = (Math.imul(a, 31) + seed.charCodeAt(i)) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function classifyAngles(
