@@ -488,10 +488,9 @@ function formatGroups(kind: AnswerKind, unparsed: readonly Scored[]): FormatGrou
     const pattern = formatPatternOf(kind, s.a.raw);
     const g = groups.get(pattern) ?? { pattern, label: FORMAT_PATTERN_LABELS[pattern], count: 0, examples: [] };
     g.count++;
-    if (g.examples.length < C.FORMAT_EXAMPLES) {
-      const text = s.a.raw.length > C.FORMAT_EXAMPLE_MAX_CHARS ? `${s.a.raw.slice(0, C.FORMAT_EXAMPLE_MAX_CHARS)}…` : s.a.raw;
-      g.examples.push({ uid: s.a.uid, text });
-    }
+    const text = s.a.raw.length > C.FORMAT_EXAMPLE_MAX_CHARS ? `${s.a.raw.slice(0, C.FORMAT_EXAMPLE_MAX_CHARS)}…` : s.a.raw;
+    // Distinct texts: three copies of one refusal show less than three refusals.
+    if (g.examples.length < C.FORMAT_EXAMPLES && !g.examples.some((e) => e.text === text)) g.examples.push({ uid: s.a.uid, text });
     groups.set(pattern, g);
   }
   return [...groups.values()].sort((a, b) => b.count - a.count);
