@@ -63,10 +63,10 @@ function resultText(prediction: (r: Row) => string, keep: (r: Row) => boolean = 
 
 describe('what-if rescoring', () => {
   const { dataset: datasetPath, results } = writeFixture();
-  let dataset: Dataset;
-  it('equals, to the last bit, a rescore of the file corrected by hand, for every correctable class', async () => {
-    dataset = await readDataset(datasetPath);
-    const { diagnosis, evaluation } = await diagnoseFile(dataset, results, { profile: 'paper' });
+  let dataset: Dataset | undefined;
+  for (const profile of ['paper', 'vsibench'] as const) it(`equals, to the last bit, a rescore of the file corrected by hand, for every correctable class (${profile})`, async () => {
+    dataset ??= await readDataset(datasetPath);
+    const { diagnosis, evaluation } = await diagnoseFile(dataset, results, { profile });
     assert.equal(diagnosis.overall, evaluation.overall);
     const checked: string[] = [];
     for (const s of diagnosis.subtasks) {
@@ -74,7 +74,7 @@ describe('what-if rescoring', () => {
       for (const c of s.classes) {
         if (!c.whatIf || c.cls === 'target_unseen') continue;
         const corrected = resultText((r) => r[4]?.[c.cls] ?? r[3]);
-        const hand = evaluateText(dataset, 'hand.jsonl', corrected, { profile: 'paper' });
+        const hand = evaluateText(dataset, 'hand.jsonl', corrected, { profile });
         assert.equal(c.whatIf.subtask, hand.subtasks[s.subtask]!.score, `${s.subtask} ${c.cls}`);
         assert.equal(c.whatIf.overall, hand.overall, `${s.subtask} ${c.cls} overall`);
         assert.ok(c.whatIf.subtask > s.score, `${c.cls} raises the score`);
@@ -84,6 +84,7 @@ describe('what-if rescoring', () => {
     assert.deepEqual(checked.sort(), ['axes_swapped', 'distance_bias', 'front_back_flip', 'rotation', 'sign_flip', 'unit_slip', 'y_flipped']);
   });
   it('"target never in the sampled frames": its what-if is the score of the file without those questions', async () => {
+    const dataset = await readDataset(datasetPath);
     const { diagnosis } = await diagnoseFile(dataset, results, { profile: 'paper', sampling: { count: 4, method: 'uniform' } });
     const ed = diagnosis.subtasks.find((s) => s.subtask === 'ed_v')!;
     const c = ed.classes.find((x) => x.cls === 'target_unseen')!;
@@ -99,6 +100,7 @@ describe('what-if rescoring', () => {
     assert.equal(diagnosis.subtasks.find((s) => s.subtask === 'edist_v')!.visibility!.unseen, 0);
   });
   it("a line's frames field overrides the assumed sampling; a bad one is a file:line warning", async () => {
+    const dataset = await readDataset(datasetPath);
     const dir = mkdtempSync(path.join(tmpdir(), 'gst-frames-'));
     const file = path.join(dir, 'f.jsonl');
     writeFileSync(file, [
@@ -113,6 +115,7 @@ describe('what-if rescoring', () => {
     assert.deepEqual(evaluation.problems.map((p) => [p.line, p.severity, p.message.split(';')[0]]), [[2, 'warning', '"frames" must be a frame count or a list of frame indices']]);
   });
   it('the CLI prints the sentence and the JSON document', async () => {
+    const dataset = await readDataset(datasetPath);
     const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'diagnose', results, '--dataset', datasetPath, ...args], { encoding: 'utf8' });
     const text = run('--frames', '4 frames, uniform');
     assert.equal(text.status, 0, text.stderr);
