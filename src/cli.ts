@@ -38,6 +38,7 @@ import { enclosingLayoutADataset } from './core/dataset/datasetHint';
 import { describeFsError } from './core/dataset/safeRead';
 import { subtaskCountTable } from './shared/report/countTable';
 import { escapeControlChars } from './shared/text/messageText';
+import { DIAGNOSE_USAGE, DiagnoseUsageError, runDiagnose } from './cli/diagnose';
 
 const USAGE = `gst-bench — score and inspect GST-Bench results
 
@@ -50,6 +51,7 @@ Usage:
   gst-bench convert <result-file> --to jsonl --dataset <dir-or-file> [--out <file.jsonl>]
   gst-bench formats [--json]
   gst-bench audit report <dataset> | audit merge <A> <B>   audit verdicts (gst-bench audit help)
+  ${DIAGNOSE_USAGE}
 
 A result file may be of any format \`gst-bench formats\` lists; it is detected from its content. JSON lines
 files are rescored in place; others (.xlsx, .eval, .json, .csv) get the sidecar <file>.gst-scores.jsonl.
@@ -169,6 +171,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === 'audit') return runAuditCommand(rest);
+  if (command === 'diagnose') return runDiagnose(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -340,7 +343,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e) => {
-    if (e instanceof UsageError || e instanceof CliUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (e instanceof UsageError || e instanceof CliUsageError || e instanceof DiagnoseUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`gst-bench: ${shown((e as Error).message)}\n\n${USAGE}`);
     } else if (e instanceof CliError) console.error(`gst-bench: ${shown(e.message)}`);
     else console.error(`gst-bench: ${(e as Error).stack ?? e}`);

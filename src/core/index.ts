@@ -21,3 +21,5 @@ export * from './audit/reviewer';
 export * from './baseline/blindFiles';
 export * from './results/formatLoss';
 export * from './results/parseDetail';
+export * from './diagnosis/collect';
+export * from './diagnosis/redBox';

@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { SUBTASKS, subtaskInfo, type SubtaskKey } from '../core';
 import { CLIP_FRAMES, DEFAULT_FRAME_SIZE, DISTRACTOR_SCENES, POINT_MAX, TOPDOWN_ASPECT, TOPDOWN_WIDTH_PER_FRAME_WIDTH } from './constants';
+import { diagnosisFixture, FIXTURE_NAME } from './diagnosisFixture';
 import { createImage, encodePng, type RgbImage } from './image';
 import { mapFrameFor, type MapFrame } from './mapFrame';
 import { planQuestion, type ImageSource, type QuestionPlan, type SceneContext, type VideoSource } from './questions';
@@ -29,6 +30,8 @@ export interface GenerateOptions {
   resultsLines?: number;
   /** Replace a non-empty output folder. */
   force?: boolean;
+  /** Also write results/diagnosis-fixture.jsonl (known failure classes injected) and its expected counts. */
+  diagnosisFixture?: boolean;
   /** The command line to record in the README. */
   command?: string;
   log?: (message: string) => void;
@@ -205,6 +208,11 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
   );
   await mkdir(path.join(options.out, RESULTS_DIR));
   for (const name of RESULT_FILES) await writeFile(path.join(options.out, RESULTS_DIR, `${name}.jsonl`), toJsonl(results[name]));
+  if (options.diagnosisFixture) {
+    const fixture = diagnosisFixture(plans.map((p) => ({ uid: p.uid, key: p.key, answer: p.answer, geometry: p.geometry })));
+    await writeFile(path.join(options.out, RESULTS_DIR, `${FIXTURE_NAME}.jsonl`), fixture.lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    await writeFile(path.join(options.out, RESULTS_DIR, `${FIXTURE_NAME}.expected.json`), JSON.stringify(fixture.expected, null, 2) + '\n');
+  }
   await writeFile(path.join(options.out, 'README.md'), readme(options, td));
   const seconds = (Date.now() - started) / 1000;
   return { questions: plans.length, perSubtask, videosEncoded, seconds };
@@ -237,5 +245,6 @@ ${isDemo(o.out) ? '\nIn this repository `npm run make-demo` runs exactly this co
 - \`target\`: the target's centre \`{x, y, label}\` with the instance id as label; \`null\` when there is no target object.
 - \`metersPerUnit\`: \`{x, y}\`, metres per normalised unit on each axis of that image.
 - \`correct\`: the correct letter (choice questions only).
+- \`targetFrames\`: \`{frames, fps, visible}\` for questions with an annotated video (\`*_obj_*\`): the video's frame count and rate, and the half-open \`[start, end)\` frame ranges in which the target is visible, exactly the frames that carry the red box.
 `;
 }

@@ -1,4 +1,4 @@
-// npm run make-dataset -- --out <dir> [--scenes N] [--questions-per-subtask K] [--seed S] [--no-video] [--size WxH] [--results-lines N] [--force]
+// npm run make-dataset -- --out <dir> [--scenes N] [--questions-per-subtask K] [--seed S] [--no-video] [--size WxH] [--results-lines N] [--diagnosis-fixture] [--force]
 import { parseArgs } from 'node:util';
 import { DEFAULT_OPTIONS, generateDataset } from './generate';
 import { FfmpegMissingError } from './video';
@@ -13,6 +13,8 @@ Usage: npm run make-dataset -- --out <dir> [options]
   --size <WxH>                 first-person frame size (default ${DEFAULT_OPTIONS.width}x${DEFAULT_OPTIONS.height}; the real data is 640x512)
   --no-video                   no MP4s (question.json still names them) and 8x8 stub query views: scale mode
   --results-lines <N>          lines per result file (default: one per question; more cycle through the uids again)
+  --diagnosis-fixture          also write results/diagnosis-fixture.jsonl, with a known number of each failure class
+                               injected, and the counts \`gst-bench diagnose\` must find (diagnosis-fixture.expected.json)
   --force                      replace a non-empty output folder`;
 
 function positiveInt(name: string, v: string | undefined, fallback: number): number {
@@ -34,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
       'no-video': { type: 'boolean' },
       'results-lines': { type: 'string' },
       force: { type: 'boolean' },
+      'diagnosis-fixture': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -65,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
     stubViews: noVideo,
     resultsLines: values['results-lines'] === undefined ? undefined : positiveInt('--results-lines', values['results-lines'], 1),
     force: values.force,
+    diagnosisFixture: values['diagnosis-fixture'],
     command: `npm run make-dataset -- ${argv.join(' ')}`,
     log: (m) => console.error(m),
   });

@@ -1,10 +1,11 @@
 // Question planning for the 12 subtasks: targets, query poses, answers from geometry, prompt texts.
-import { CHOICE_LETTERS, SUBTASKS, type SubtaskKey } from '../core';
-import { CLIP_DISTINCT_START, CLIP_FRAMES, CLIP_MIN_LENGTH, MIN_TARGET_DISTANCE, MIN_VIEW_DEPTH, QUERY_CLEARANCE, VISIBLE_MIN_FRAMES } from './constants';
+import { CHOICE_LETTERS, rangesWhere, SUBTASKS, type SubtaskKey } from '../core';
+import { CLIP_DISTINCT_START, CLIP_FRAMES, FPS, CLIP_MIN_LENGTH, MIN_TARGET_DISTANCE, MIN_VIEW_DEPTH, QUERY_CLEARANCE, VISIBLE_MIN_FRAMES } from './constants';
 import { directionAnswer, distanceAnswer, metersPerUnit, normalizedToWorld, worldToNormalized, type MapFrame } from './mapFrame';
 import * as P from './prompts';
 import { Rng } from './random';
-import { renderView, type ObjectStats, type Pose } from './render';
+import { isVisible, renderView, type ObjectStats, type Pose } from './render';
+
 import { clearance, furnitureCenter, type Furniture, type Point, type Scene } from './scene';
 import type { TopdownLevel } from './topdown';
 
@@ -44,6 +45,8 @@ export interface Geometry {
   metersPerUnit: { x: number; y: number };
   /** Choice tasks: the correct letter. */
   correct?: string;
+  /** Annotated videos: the frames where the target is visible (and boxed), as half-open [start, end) ranges. */
+  targetFrames?: { frames: number; fps: number; visible: Array<[number, number]> };
 }
 
 export interface QuestionPlan {
@@ -115,6 +118,16 @@ function geometry(ctx: SceneContext, path: string, agent: Geometry['agent'], tar
   return g;
 }
 
+/** The frames of the annotated video in which the target is visible, exactly those that get the red box. */
+function targetFrames(ctx: SceneContext, f: Furniture): NonNullable<Geometry['targetFrames']> {
+  const frames = ctx.poses.length;
+  return { frames, fps: FPS, visible: rangesWhere(frames, (i) => isVisible(ctx.frameObjects[i][f.id], ctx.frameWidth, ctx.frameHeight)) };
+}
+
+function withTargetFrames(g: Geometry, frames: Geometry['targetFrames']): Geometry {
+  return frames ? { ...g, targetFrames: frames } : g;
+}
+
 function explorationVideo(ctx: SceneContext): QuestionPlan['video'] {
   const name = `video${ctx.videoIndex}.mp4`;
   return { name, source: { kind: 'exploration', scene: ctx.scene.index }, sourcePath: `videos/${ctx.scene.name}/${name}` };
@@ -159,7 +172,7 @@ function planEgocentric(key: 'ed_v' | 'ed_s' | 'edist_v' | 'edist_s', ctx: Scene
       video: semantic ? explorationVideo(ctx) : annotatedVideo(ctx, target),
       images: [{ name: viewName, source: { kind: 'view', scene: ctx.scene.index, pose }, sourcePath: `images/${ctx.scene.name}/position_${p}/orientation_${o}.png` }],
       extraFiles: [{ name: 'topdown.png', source: { kind: 'topdown', scene: ctx.scene.index, level: 'easy' } }],
-      geometry: geometry(ctx, 'topdown.png', agent, { ...t, label: target.instance }),
+      geometry: withTargetFrames(geometry(ctx, 'topdown.png', agent, { ...t, label: target.instance }), semantic ? undefined : targetFrames(ctx, target)),
     };
   }
   return null;
@@ -183,7 +196,7 @@ function planGlobalPosition(key: 'gp_v' | 'gp_s', ctx: SceneContext, rng: Rng, s
     video: semantic ? explorationVideo(ctx) : annotatedVideo(ctx, target),
     images: [{ name: mapName, source: { kind: 'topdown', scene: ctx.scene.index, level: 'easy' }, sourcePath: `images/${ctx.scene.name}/topdown_easy.png` }],
     extraFiles: [],
-    geometry: geometry(ctx, mapName, null, { ...t, label: target.instance }),
+    geometry: withTargetFrames(geometry(ctx, mapName, null, { ...t, label: target.instance }), semantic ? undefined : targetFrames(ctx, target)),
   };
 }
 

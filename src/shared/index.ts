@@ -34,3 +34,4 @@ export * from './report/normalInterval';
 export * from './audit/state';
 export * from './parsing/readers';
 export * from './report/formatLoss';
+export * from './diagnosis';

@@ -1,0 +1,17 @@
+import { seededRandom } from '../../../src/shared/diagnosis/random';
+import { parseGroundTruth, parsePrediction, subtaskInfo, type DiagnosisAnswer, type SubtaskKey } from '../../../src/core';
+
+let serial = 0;
+
+/** A scored answer built from the truth as question.json writes it and the model's raw text, through the real parsers. */
+export function answer(subtask: SubtaskKey, truth: string | number, raw: string, extra: Partial<DiagnosisAnswer> = {}): DiagnosisAnswer {
+  const kind = subtaskInfo(subtask)!.kind;
+  const t = parseGroundTruth(kind, truth);
+  if (!t) throw new Error(`bad truth ${truth}`);
+  return { uid: extra.uid ?? `${subtask}_${serial++}`, subtask, truth: t, parsed: parsePrediction(kind, raw).parsed, raw, ...extra };
+}
+
+/** A deterministic generator for the chance tests. */
+export function seeded(seed: number): () => number {
+  return seededRandom(`test/${seed}`);
+}
