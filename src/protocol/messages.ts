@@ -1,8 +1,8 @@
 // The one message protocol between the extension host and the sample viewer webview.
 // Imported by both sides, so it must stay free of `vscode` and `node:` imports.
-import type { MediaType } from '../core/dataset/mediaType';
+import type { MediaType } from '../shared/media';
 import type { ParsedJson } from '../shared/parsing/parsedValue';
-import type { OutcomeStatus } from '../core/results/evaluation';
+import type { OutcomeStatus } from '../shared/scoring/outcomeStatus';
 import type { AnswerKind } from '../shared/subtasks';
 
 /** A media file as the webview may load it. `uri` is a webview URI (never inline data), null when it cannot load. */

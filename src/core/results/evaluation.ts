@@ -5,11 +5,10 @@ import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/ag
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
+import { statusOf, type OutcomeStatus } from '../../shared/scoring/outcomeStatus';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, type ScoreContext } from './scoreLine';
-
-export type OutcomeStatus = 'correct' | 'partial' | 'wrong' | 'unparsed';
 
 /** A result file's verdict on one question. */
 export interface QuestionOutcome {
@@ -20,11 +19,6 @@ export interface QuestionOutcome {
   score: number;
   detail: ScoreDetail | null;
   status: OutcomeStatus;
-}
-
-export function statusOf(score: number, parsed: boolean): OutcomeStatus {
-  if (!parsed) return 'unparsed';
-  return score >= 1 ? 'correct' : score > 0 ? 'partial' : 'wrong';
 }
 
 /** The summary of one result file against a dataset; the CLI's `--json` document. */
