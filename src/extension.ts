@@ -8,11 +8,11 @@ import { SETTINGS } from './ids';
 import { detectInFolders } from './store/detect';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
-import { createViewerHost } from './store/viewerHost';
-import { registerViewer } from './viewer';
-import { createQuestionsView } from './views/questionsView';
-import { createResultsView } from './views/resultsView';
-import { createStatusBar } from './views/statusBar';
+import { createViewerHost } from './panels/viewer/storeHost';
+import { registerViewer } from './panels/viewer';
+import { createQuestionsView } from './sidebar/questionsView';
+import { createResultsView } from './sidebar/resultsView';
+import { createStatusBar } from './sidebar/statusBar';
 
 /** Context keys used in package.json `when` clauses. */
 export const CONTEXT_KEYS = {

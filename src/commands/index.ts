@@ -1,4 +1,4 @@
-// Registers every GST-Bench command except the viewer's own (src/viewer registers those).
+// Registers every GST-Bench command except the viewer's own (src/panels/viewer registers those).
 // Commands take optional arguments so menus and tests can skip the prompts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

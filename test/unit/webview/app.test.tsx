@@ -6,11 +6,11 @@ import * as path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { act, cleanup, render } from '@testing-library/react';
 import React from 'react';
-import type { HostMessage, SampleView } from '../../../src/protocol';
-import { App } from '../../../webview/App';
-import { Bridge, type VsCodeApi } from '../../../webview/bridge';
-import { segments } from '../../../webview/components/RawOutput';
-import { reencodeCommand } from '../../../webview/media';
+import type { HostMessage, SampleView } from '../../../src/shared/protocol';
+import { App } from '../../../webview/viewer/App';
+import { Bridge, type VsCodeApi } from '../../../webview/common/bridge';
+import { segments } from '../../../webview/viewer/components/RawOutput';
+import { reencodeCommand } from '../../../webview/viewer/media';
 import { ANGLE_SAMPLE, CHOICE_SAMPLE, DISTANCE_SAMPLE, ORIENTATION_SAMPLE, POINT_SAMPLE, XSS } from './samples';
 
 interface FakeApi extends VsCodeApi {

@@ -18,7 +18,7 @@ import {
   toleranceWedges,
   wedgePath,
   wrapDegrees,
-} from '../../../webview/overlays/geometry';
+} from '../../../webview/viewer/overlays/geometry';
 
 const close = (a: number, b: number, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 

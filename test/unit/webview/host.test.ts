@@ -7,9 +7,9 @@ import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { readDataset } from '../../../src/core/dataset/reader';
 import { evaluateText } from '../../../src/core/results/evaluation';
-import { viewerHtml } from '../../../src/viewer/html';
-import { readVideoInfo } from '../../../src/viewer/mp4Info';
-import { buildSampleView, navigationTarget } from '../../../src/viewer/sampleView';
+import { viewerHtml } from '../../../src/panels/viewer/html';
+import { readVideoInfo } from '../../../src/panels/viewer/mp4Info';
+import { buildSampleView, navigationTarget } from '../../../src/panels/viewer/sampleView';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 
 const dirs: string[] = [];

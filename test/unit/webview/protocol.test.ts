@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { answerRequest, isHostMessage, isWebviewMessage, Requester, RequestTimeoutError, type RequestMessage, type ResponseMessage } from '../../../src/protocol';
+import { answerRequest, isHostMessage, isWebviewMessage, Requester, RequestTimeoutError, type RequestMessage, type ResponseMessage } from '../../../src/shared/protocol';
 
 describe('request/response with ids', () => {
   test('each request gets a fresh id and resolves with the matching response only', async () => {

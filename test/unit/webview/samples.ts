@@ -1,5 +1,5 @@
 // Hand-made SampleView messages, one per answer kind, for component tests (what the host would post).
-import type { ResultView, SampleView } from '../../../src/protocol';
+import type { ResultView, SampleView } from '../../../src/shared/protocol';
 
 export const XSS = '<img src=x onerror=alert(1)>';
 

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { MediaView, SampleView } from '../../src/protocol';
+import type { MediaView, SampleView } from '../../../src/shared/protocol';
 
 export interface PromptProps {
   sample: SampleView;

@@ -1,5 +1,5 @@
 import React from 'react';
-import { TRUTH_COLOR } from '../theme';
+import { TRUTH_COLOR } from '../../common/theme';
 import { angularError, pointAt, toleranceWedges, type Vec } from './geometry';
 import type { Prediction } from './predictions';
 

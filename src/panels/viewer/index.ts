@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMANDS, VIEWER_PANEL_TYPE } from '../ids';
-import { answerRequest, isWebviewMessage, type HostMessage, type NavigationDirection, type RequestHandlers, type ViewerState } from '../protocol';
+import { COMMANDS, VIEWER_PANEL_TYPE } from '../../ids';
+import { answerRequest, isWebviewMessage, type HostMessage, type NavigationDirection, type RequestHandlers, type ViewerState } from '../../shared/protocol';
 import { viewerHtml } from './html';
 import { buildSampleView, navigationTarget } from './sampleView';
 import type { ViewerHost } from './viewerHost';

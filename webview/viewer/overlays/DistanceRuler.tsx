@@ -1,7 +1,7 @@
 import React from 'react';
-import { MRA_THRESHOLDS_HUNDREDTHS } from '../../src/shared/scoring/constants';
+import { MRA_THRESHOLDS_HUNDREDTHS } from '../../../src/shared/scoring/constants';
 import { formatNumber } from '../format';
-import { TRUTH_COLOR } from '../theme';
+import { TRUTH_COLOR } from '../../common/theme';
 import { mraBands, rulerScale } from './geometry';
 import type { Prediction } from './predictions';
 

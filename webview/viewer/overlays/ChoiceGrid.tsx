@@ -1,7 +1,7 @@
 import React from 'react';
-import { CHOICE_LETTERS } from '../../src/shared/scoring/constants';
-import type { MediaView } from '../../src/protocol';
-import { TRUTH_COLOR } from '../theme';
+import { CHOICE_LETTERS } from '../../../src/shared/scoring/constants';
+import type { MediaView } from '../../../src/shared/protocol';
+import { TRUTH_COLOR } from '../../common/theme';
 import type { Prediction } from './predictions';
 
 export interface ChoiceGridProps {

@@ -1,9 +1,9 @@
-// The store seen through the viewer's contract (src/viewer/viewerHost.ts).
+// The store seen through the viewer's contract (viewerHost.ts).
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { resultLabel } from '../model';
-import type { ViewerHost, ViewerResult } from '../viewer/viewerHost';
-import type { InspectorStore } from './store';
+import { resultLabel } from '../../model';
+import type { ViewerHost, ViewerResult } from './viewerHost';
+import type { InspectorStore } from '../../store/store';
 
 export function createViewerHost(store: InspectorStore, reveal: (uid: string) => void): ViewerHost {
   return {

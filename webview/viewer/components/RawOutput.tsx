@@ -1,6 +1,6 @@
 import React from 'react';
-import type { ResultView, SampleView } from '../../src/protocol';
-import { resultColor } from '../theme';
+import type { ResultView, SampleView } from '../../../src/shared/protocol';
+import { resultColor } from '../../common/theme';
 import { Swatch, StatusChip } from './Header';
 
 export interface Segment {

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Dataset, Evaluation, Question } from '../core';
+import type { Dataset, Evaluation, Question } from '../../core';
 
 /** A loaded result file as the viewer sees it. `colorIndex` picks its colour everywhere (tree, viewer, legend). */
 export interface ViewerResult {

@@ -1,5 +1,5 @@
-import type { ResultView, SampleView } from '../../src/protocol';
-import { resultColor } from '../theme';
+import type { ResultView, SampleView } from '../../../src/shared/protocol';
+import { resultColor } from '../../common/theme';
 
 export interface Prediction<V> {
   result: ResultView;

@@ -1,5 +1,5 @@
 // The webview's end of the protocol: typed posting, request/response, and persisted state.
-import { isHostMessage, Requester, type HostMessage, type RequestMethod, type ViewerRequests, type ViewerState, type WebviewMessage } from '../src/protocol';
+import { isHostMessage, Requester, type HostMessage, type RequestMethod, type ViewerRequests, type ViewerState, type WebviewMessage } from '../../src/shared/protocol';
 
 /** What `acquireVsCodeApi()` returns inside a VS Code webview. */
 export interface VsCodeApi {

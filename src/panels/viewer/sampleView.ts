@@ -1,12 +1,12 @@
 // Turns a core Question and its result outcomes into the plain SampleView message (no bigint, no Map),
 // with media as webview URIs produced by the caller. No `vscode` import: unit-testable.
 import { stat } from 'node:fs/promises';
-import type { Dataset, MediaRef, Question } from '../core/dataset/question';
-import { resolveMediaPath } from '../core/dataset/safePath';
-import { formatParsed, parsedToJson } from '../shared/parsing/parsedValue';
-import type { QuestionOutcome } from '../core/results/evaluation';
-import { subtaskInfo } from '../shared/subtasks';
-import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../protocol/messages';
+import type { Dataset, MediaRef, Question } from '../../core/dataset/question';
+import { resolveMediaPath } from '../../core/dataset/safePath';
+import { formatParsed, parsedToJson } from '../../shared/parsing/parsedValue';
+import type { QuestionOutcome } from '../../core/results/evaluation';
+import { subtaskInfo } from '../../shared/subtasks';
+import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../../shared/protocol/messages';
 import { readVideoInfo } from './mp4Info';
 import type { ViewerResult } from './viewerHost';
 

@@ -1,8 +1,8 @@
 import React from 'react';
-import { POINT_SCALE_MAX } from '../../src/shared/scoring/constants';
-import type { GeometryView, MediaView, SampleView } from '../../src/protocol';
+import { POINT_SCALE_MAX } from '../../../src/shared/scoring/constants';
+import type { GeometryView, MediaView, SampleView } from '../../../src/shared/protocol';
 import { formatNumber } from '../format';
-import { TRUTH_COLOR } from '../theme';
+import { TRUTH_COLOR } from '../../common/theme';
 import { ChoiceGrid } from './ChoiceGrid';
 import { DialMarks, DirectionDial } from './DirectionDial';
 import { DistanceRuler } from './DistanceRuler';

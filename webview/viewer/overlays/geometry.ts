@@ -1,5 +1,5 @@
 // Pure overlay geometry (no DOM). Screen coordinates: x right, y down, as in SVG.
-import { ANGLE_TOLERANCES_DEG, MRA_THRESHOLDS_HUNDREDTHS, POINT_SCALE_MAX, POINT_THRESHOLDS } from '../../src/shared/scoring/constants';
+import { ANGLE_TOLERANCES_DEG, MRA_THRESHOLDS_HUNDREDTHS, POINT_SCALE_MAX, POINT_THRESHOLDS } from '../../../src/shared/scoring/constants';
 
 export interface Vec {
   x: number;

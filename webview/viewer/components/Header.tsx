@@ -1,8 +1,8 @@
 import React from 'react';
-import type { ResultView, SampleView } from '../../src/protocol';
+import type { ResultView, SampleView } from '../../../src/shared/protocol';
 import { scoreText, statusLabel } from '../format';
-import { resultColor, STATUS_COLORS, TRUTH_COLOR } from '../theme';
-import { Button } from '../ui';
+import { resultColor, STATUS_COLORS, TRUTH_COLOR } from '../../common/theme';
+import { Button } from '../../ui';
 
 export interface HeaderProps {
   sample: SampleView;

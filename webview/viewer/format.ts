@@ -1,5 +1,5 @@
 // Small display helpers shared by the components.
-import type { ResultView } from '../src/protocol';
+import type { ResultView } from '../../src/shared/protocol';
 
 export function formatScore(score: number): string {
   return (Math.round(score * 100) / 100).toString();

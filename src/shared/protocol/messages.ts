@@ -1,9 +1,9 @@
 // The one message protocol between the extension host and the sample viewer webview.
 // Imported by both sides, so it must stay free of `vscode` and `node:` imports.
-import type { MediaType } from '../shared/media';
-import type { ParsedJson } from '../shared/parsing/parsedValue';
-import type { OutcomeStatus } from '../shared/scoring/outcomeStatus';
-import type { AnswerKind } from '../shared/subtasks';
+import type { MediaType } from '../media';
+import type { ParsedJson } from '../parsing/parsedValue';
+import type { OutcomeStatus } from '../scoring/outcomeStatus';
+import type { AnswerKind } from '../subtasks';
 
 /** A media file as the webview may load it. `uri` is a webview URI (never inline data), null when it cannot load. */
 export interface MediaView {

@@ -1,5 +1,5 @@
 import React, { useEffect, useRef } from 'react';
-import { Button } from '../ui';
+import { Button } from '../../ui';
 
 export interface LightboxImage {
   uri: string;

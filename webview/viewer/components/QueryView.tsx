@@ -1,6 +1,6 @@
 import React from 'react';
-import type { MediaView } from '../../src/protocol';
-import { Button } from '../ui';
+import type { MediaView } from '../../../src/shared/protocol';
+import { Button } from '../../ui';
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 3, 4];
 

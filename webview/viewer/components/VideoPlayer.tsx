@@ -1,7 +1,7 @@
 import React, { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { VideoView } from '../../src/protocol';
+import type { VideoView } from '../../../src/shared/protocol';
 import { CODEC_NAMES, codecProbe, PLAYABLE_VIDEO_CODECS, reencodeCommand } from '../media';
-import { Button } from '../ui';
+import { Button } from '../../ui';
 
 /** GST-Bench clips are 10 fps; used when the file's header gives no rate. */
 export const DEFAULT_FPS = 10;
