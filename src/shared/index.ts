@@ -12,3 +12,4 @@ export * from './scoring/outcomeStatus';
 export * from './parsing/parsedValue';
 export * from './parsing/answerParser';
 export * from './report/table';
+export * from './format';
