@@ -1,10 +1,8 @@
 // Pure overlay geometry (no DOM). Screen coordinates: x right, y down, as in SVG.
-import { ANGLE_TOLERANCES_DEG, MRA_THRESHOLDS_HUNDREDTHS, POINT_SCALE_MAX, POINT_THRESHOLDS } from '../../../src/shared/scoring/constants';
+import { normalizedToDrawing, unitsToPixels, type Vec } from '../../../src/shared/geometry';
+import { ANGLE_TOLERANCES_DEG, MRA_THRESHOLDS_HUNDREDTHS, POINT_THRESHOLDS } from '../../../src/shared/scoring/constants';
 
-export interface Vec {
-  x: number;
-  y: number;
-}
+export type { Vec };
 
 const RAD = Math.PI / 180;
 
@@ -53,10 +51,8 @@ export function toleranceWedges(center: Vec, r: number, truthDeg: number): Array
   return [...ANGLE_TOLERANCES_DEG].sort((a, b) => b - a).map((t) => ({ tolerance: t, d: wedgePath(center, r, truthDeg, t) }));
 }
 
-/** A point on [0, 999] (x right, y down) in the pixels of an image of this size; the axes scale separately. */
-export function normalizedToPixels(p: Vec, width: number, height: number): Vec {
-  return { x: (p.x / POINT_SCALE_MAX) * width, y: (p.y / POINT_SCALE_MAX) * height };
-}
+/** A point on [0, 999] (x right, y down) in the drawing coordinates of an image of this size (the shared mapping). */
+export const normalizedToPixels = normalizedToDrawing;
 
 export interface Ellipse {
   cx: number;
@@ -68,11 +64,14 @@ export interface Ellipse {
 
 /**
  * The point-score rings around the truth. A threshold t is a distance in [0, 999] units, whose x and y are
- * normalised separately, so on a W x H image the ring is an ellipse with radii t/999*W and t/999*H.
+ * normalised separately, so on a W x H image the ring is an ellipse with radii t/999*(W-1) and t/999*(H-1).
  */
 export function thresholdRings(truth: Vec, width: number, height: number): Ellipse[] {
   const c = normalizedToPixels(truth, width, height);
-  return POINT_THRESHOLDS.map((t) => ({ cx: c.x, cy: c.y, rx: (t / POINT_SCALE_MAX) * width, ry: (t / POINT_SCALE_MAX) * height, threshold: t }));
+  return POINT_THRESHOLDS.map((t) => {
+    const r = unitsToPixels(t, width, height);
+    return { cx: c.x, cy: c.y, rx: r.x, ry: r.y, threshold: t };
+  });
 }
 
 /** Euclidean distance in [0, 999] units, the point score's measure. */
