@@ -36,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));
 
   const host = createViewerHost(store, (uid) => questions.reveal(uid));
-  const viewer = registerViewer(context, host);
+  const viewer = registerViewer(context, host, log);
   let lastShown: { uid: string; at: number } | undefined;
   const showQuestion = (uid: string) => {
     const now = Date.now();

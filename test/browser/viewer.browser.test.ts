@@ -200,9 +200,9 @@ describe('sample viewer in Chromium', () => {
     await show(page, await sampleOf(fixture.uids.point));
     const rings = page.locator('svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]');
     assert.equal(await rings.count(), 5);
-    // The map is 480x360: a ring's radii keep that ratio.
+    // The map is 480x360: a ring's radii keep the ratio of its pixel-centre spans, 479:359.
     const r = await rings.first().evaluate((e) => ({ rx: Number(e.getAttribute('rx')), ry: Number(e.getAttribute('ry')) }));
-    assert.ok(Math.abs(r.rx / r.ry - 480 / 360) < 1e-6, `rx/ry = ${r.rx / r.ry}`);
+    assert.ok(Math.abs(r.rx / r.ry - 479 / 359) < 1e-6, `rx/ry = ${r.rx / r.ry}`);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="truth-point"]'), 1);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="pred-point"]'), 2);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="distance-label"]'), 2);

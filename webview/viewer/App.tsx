@@ -1,6 +1,6 @@
 import React, { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MediaView, NavigationDirection, SampleView } from '../../src/shared/protocol';
-import type { Bridge } from '../common/bridge';
+import type { Bridge } from './bridge';
 import { Header } from './components/Header';
 import { Lightbox, type LightboxImage } from './components/Lightbox';
 import { Prompt } from './components/Prompt';

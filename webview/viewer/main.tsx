@@ -2,7 +2,7 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { Bridge, type VsCodeApi } from '../common/bridge';
+import { Bridge, type VsCodeApi } from './bridge';
 import './styles.css';
 
 declare function acquireVsCodeApi(): VsCodeApi;

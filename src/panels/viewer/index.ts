@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, VIEWER_PANEL_TYPE } from '../../ids';
-import { answerRequest, isWebviewMessage, type HostMessage, type NavigationDirection, type RequestHandlers, type ViewerState } from '../../shared/protocol';
+import { isWebviewMessage, PanelChannel, type HostMessage, type NavigationDirection, type ViewerContract, type ViewerRequestHandlers, type ViewerState } from '../../shared/protocol';
 import { viewerHtml } from './html';
 import { buildSampleView, navigationTarget } from './sampleView';
 import type { ViewerHost } from './viewerHost';
@@ -12,24 +12,13 @@ export interface Viewer {
   show(uid: string): void;
   /** Uid of the question shown, if the panel is open. */
   currentUid(): string | undefined;
-  /**
-   * Fires when the webview has painted a question. `ms`: from the message's arrival in the webview to the paint;
-   * `sinceShowMs`: from the host's show(uid) call (e.g. a tree click) to the paint report's arrival, when known.
-   */
-  readonly onDidPaint: vscode.Event<ViewerPaint>;
-}
-
-export interface ViewerPaint {
-  uid: string;
-  ms: number;
-  sinceShowMs?: number;
 }
 
 const PANEL_TITLE = 'GST-Bench Sample';
 
 /** Registers the sample viewer panel, its serializer and its navigation commands. */
-export function registerViewer(context: vscode.ExtensionContext, host: ViewerHost): Viewer {
-  const controller = new ViewerController(context, host);
+export function registerViewer(context: vscode.ExtensionContext, host: ViewerHost, log: vscode.LogOutputChannel): Viewer {
+  const controller = new ViewerController(context, host, log);
   context.subscriptions.push(
     controller,
     vscode.window.registerWebviewPanelSerializer(VIEWER_PANEL_TYPE, {
@@ -42,26 +31,25 @@ export function registerViewer(context: vscode.ExtensionContext, host: ViewerHos
     vscode.commands.registerCommand(COMMANDS.viewerPrevious, () => controller.navigate('previous')),
     vscode.commands.registerCommand(COMMANDS.viewerNextFailure, () => controller.navigate('nextFailure')),
   );
-  return { show: (uid) => controller.show(uid), currentUid: () => controller.currentUid(), onDidPaint: controller.onDidPaint };
+  return { show: (uid) => controller.show(uid), currentUid: () => controller.currentUid() };
 }
 
 class ViewerController implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
   private uid: string | undefined;
-  /** True between the webview's `ready` and its disposal or reload (hidden panels lose their page). */
-  private ready = false;
+  /** The protocol's host end for the current panel; ready between the webview's `ready` and its page going away. */
+  private channel: PanelChannel<ViewerContract> | undefined;
   /** Bumps on every show, so a slow build for an older question is dropped. */
   private generation = 0;
-  private readonly paintEmitter = new vscode.EventEmitter<ViewerPaint>();
-  /** When show(uid) was called, for the click-to-paint time. */
+  /** When show(uid) was called, for the click-to-paint time in the log. */
   private shownAt: { uid: string; at: number } | undefined;
-  readonly onDidPaint = this.paintEmitter.event;
   private readonly hostChange: vscode.Disposable;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly host: ViewerHost,
+    private readonly log: vscode.LogOutputChannel,
   ) {
     this.hostChange = host.onDidChange(() => {
       if (!this.panel) return;
@@ -91,7 +79,17 @@ class ViewerController implements vscode.Disposable {
     this.disposePanel();
     this.panel = panel;
     this.uid = uid ?? this.uid;
-    this.ready = false;
+    const channel = new PanelChannel<ViewerContract>({
+      post: (m) => void panel.webview.postMessage(m),
+      handlers: this.handlers,
+      isWebviewMessage,
+      onReady: (m) => {
+        if (this.uid === undefined && m.restoredUid) this.uid = m.restoredUid;
+        void this.push();
+      },
+      onEvent: (m) => this.painted(m.uid, m.ms),
+    });
+    this.channel = channel;
     panel.webview.options = this.options();
     panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'gst-bench.svg');
     panel.webview.html = this.html(panel.webview);
@@ -99,15 +97,15 @@ class ViewerController implements vscode.Disposable {
       panel.onDidDispose(() => {
         if (this.panel === panel) {
           this.panel = undefined;
-          this.ready = false;
+          this.channel = undefined;
           this.disposePanel();
         }
       }),
       panel.onDidChangeViewState(() => {
         // Without retainContextWhenHidden a hidden webview's page is torn down; it sends `ready` again when shown.
-        if (!panel.visible) this.ready = false;
+        if (!panel.visible) channel.reset();
       }),
-      panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
+      panel.webview.onDidReceiveMessage((m: unknown) => void channel.receive(m)),
     );
   }
 
@@ -158,15 +156,15 @@ class ViewerController implements vscode.Disposable {
     });
   }
 
-  private post(message: HostMessage): void {
-    if (this.panel && this.ready) void this.panel.webview.postMessage(message);
+  private post(message: Exclude<HostMessage, { type: 'response' }>): void {
+    this.channel?.notify(message);
   }
 
   /** Sends the current question; before `ready` nothing is sent and `ready` triggers the push. */
   private async push(): Promise<void> {
     const panel = this.panel;
     const uid = this.uid;
-    if (!panel || !this.ready || uid === undefined) return;
+    if (!panel || !this.channel?.ready || uid === undefined) return;
     const generation = ++this.generation;
     const found = this.host.getQuestion(uid);
     if (!found) {
@@ -183,7 +181,7 @@ class ViewerController implements vscode.Disposable {
     this.post({ type: 'show', sample });
   }
 
-  private readonly handlers: RequestHandlers = {
+  private readonly handlers: ViewerRequestHandlers = {
     navigate: ({ direction }) => this.navigate(direction),
     copyText: async ({ text }) => {
       await vscode.env.clipboard.writeText(text);
@@ -202,26 +200,11 @@ class ViewerController implements vscode.Disposable {
     },
   };
 
-  private receive(message: unknown): void {
-    if (!isWebviewMessage(message)) return;
-    switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        if (this.uid === undefined && message.restoredUid) this.uid = message.restoredUid;
-        void this.push();
-        return;
-      case 'painted':
-        this.paintEmitter.fire({
-          uid: message.uid,
-          ms: message.ms,
-          ...(this.shownAt?.uid === message.uid ? { sinceShowMs: Math.round((performance.now() - this.shownAt.at) * 10) / 10 } : {}),
-        });
-        if (this.shownAt?.uid === message.uid) this.shownAt = undefined;
-        return;
-      case 'request':
-        void answerRequest(message, this.handlers).then((response) => this.post(response));
-        return;
-    }
+  /** `ms`: from the message's arrival in the webview to the paint; the show-to-paint time when this host asked for it. */
+  private painted(uid: string, ms: number): void {
+    const sinceShow = this.shownAt?.uid === uid ? `, ${Math.round((performance.now() - this.shownAt.at) * 10) / 10} ms after show` : '';
+    this.log.debug(`viewer painted ${uid} in ${ms} ms${sinceShow}`);
+    if (this.shownAt?.uid === uid) this.shownAt = undefined;
   }
 
   private disposePanel(): void {
@@ -230,7 +213,6 @@ class ViewerController implements vscode.Disposable {
 
   dispose(): void {
     this.hostChange.dispose();
-    this.paintEmitter.dispose();
     this.disposePanel();
     this.panel?.dispose();
   }

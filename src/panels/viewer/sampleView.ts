@@ -6,7 +6,7 @@ import { resolveMediaPath } from '../../core/dataset/safePath';
 import { formatParsed, parsedToJson } from '../../shared/parsing/parsedValue';
 import type { QuestionOutcome } from '../../core/results/evaluation';
 import { subtaskInfo } from '../../shared/subtasks';
-import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../../shared/protocol/messages';
+import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../../shared/protocol/viewer';
 import { readVideoInfo } from './mp4Info';
 import type { ViewerResult } from './viewerHost';
 

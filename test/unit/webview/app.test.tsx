@@ -8,7 +8,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import React from 'react';
 import type { HostMessage, SampleView } from '../../../src/shared/protocol';
 import { App } from '../../../webview/viewer/App';
-import { Bridge, type VsCodeApi } from '../../../webview/common/bridge';
+import { Bridge, type VsCodeApi } from '../../../webview/viewer/bridge';
 import { segments } from '../../../webview/viewer/components/RawOutput';
 import { reencodeCommand } from '../../../webview/viewer/media';
 import { ANGLE_SAMPLE, CHOICE_SAMPLE, DISTANCE_SAMPLE, ORIENTATION_SAMPLE, POINT_SAMPLE, XSS } from './samples';
@@ -111,7 +111,7 @@ describe('viewer app (jsdom)', () => {
     const rings = [...$('ellipse[data-role="threshold-ring"]')];
     assert.equal(rings.length, 5);
     const ratio = Number(rings[0].getAttribute('rx')) / Number(rings[0].getAttribute('ry'));
-    assert.ok(Math.abs(ratio - 480 / 360) < 1e-9);
+    assert.ok(Math.abs(ratio - 479 / 359) < 1e-9);
     assert.equal($('[data-role="truth-point"]').length, 1);
     assert.equal($('[data-role="pred-point"]').length, 1);
     // The query view is the first image, the map the last.

@@ -1,9 +1,10 @@
-// The one message protocol between the extension host and the sample viewer webview.
+// The sample viewer's contract: its messages between the extension host and the webview (machinery in rpc.ts).
 // Imported by both sides, so it must stay free of `vscode` and `node:` imports.
 import type { MediaType } from '../media';
 import type { ParsedJson } from '../parsing/parsedValue';
 import type { OutcomeStatus } from '../scoring/outcomeStatus';
 import type { AnswerKind } from '../subtasks';
+import { contractGuards, type PanelHostMessage, type PanelWebviewMessage, type RequestHandlers, type PanelRequestMessage } from './rpc';
 
 /** A media file as the webview may load it. `uri` is a webview URI (never inline data), null when it cannot load. */
 export interface MediaView {
@@ -84,34 +85,39 @@ export interface SampleView {
 export type NavigationDirection = 'next' | 'previous' | 'nextFailure';
 
 /** Requests the webview sends and what the host answers. */
-export interface ViewerRequests {
+export type ViewerRequests = {
   navigate: { params: { direction: NavigationDirection }; result: { uid: string | null; message?: string } };
   copyText: { params: { text: string }; result: { copied: boolean } };
   openSource: { params: { uid: string; resultId?: string }; result: { opened: boolean } };
-}
+};
 export type RequestMethod = keyof ViewerRequests;
 
-export type RequestMessage = {
-  [M in RequestMethod]: { type: 'request'; id: number; method: M; params: ViewerRequests[M]['params'] };
-}[RequestMethod];
-
-export type ResponseMessage =
-  | { type: 'response'; id: number; ok: true; result: unknown }
-  | { type: 'response'; id: number; ok: false; error: string };
-
-/** Host to webview. */
-export type HostMessage =
+/** Host to webview. A new question comes whole; what changes while it is shown comes as a small notification. */
+export type ViewerNotification =
   | { type: 'show'; sample: SampleView }
   | { type: 'notFound'; uid: string; message: string }
-  | ResponseMessage;
+  /** The result files shown (active and compared) or their scores changed; the question did not. */
+  | { type: 'results'; uid: string; results: ResultView[] }
+  /** The Questions tree's order or filter changed: the question's place in it. */
+  | { type: 'position'; uid: string; position: SampleView['position'] };
 
-/** Webview to host. */
-export type WebviewMessage =
-  /** Sent once the app has mounted; nothing is posted to the webview before it. `restoredUid` comes from getState. */
-  | { type: 'ready'; restoredUid?: string }
+/** Webview to host, besides the handshake and requests. */
+export type ViewerEvent =
   /** The sample is on screen; `ms` counts from the `show` message's arrival to the paint. */
-  | { type: 'painted'; uid: string; ms: number }
-  | RequestMessage;
+  { type: 'painted'; uid: string; ms: number };
+
+export type ViewerContract = {
+  requests: ViewerRequests;
+  notifications: ViewerNotification;
+  events: ViewerEvent;
+  /** `restoredUid` comes from getState: the question shown before a reload. */
+  ready: { restoredUid?: string };
+};
+
+export type RequestMessage = PanelRequestMessage<ViewerRequests>;
+export type HostMessage = PanelHostMessage<ViewerContract>;
+export type WebviewMessage = PanelWebviewMessage<ViewerContract>;
+export type ViewerRequestHandlers = RequestHandlers<ViewerRequests>;
 
 /** What the webview keeps in `setState`, so it survives hiding and reloads. */
 export interface ViewerState {
@@ -120,13 +126,5 @@ export interface ViewerState {
   speed?: number;
 }
 
-const HOST_TYPES = new Set(['show', 'notFound', 'response']);
-const WEBVIEW_TYPES = new Set(['ready', 'painted', 'request']);
-
-function hasType(value: unknown, types: Set<string>): boolean {
-  return typeof value === 'object' && value !== null && types.has((value as { type?: unknown }).type as string);
-}
-
 /** Narrowing guards for messages arriving from the other side (anything else is ignored). */
-export const isHostMessage = (value: unknown): value is HostMessage => hasType(value, HOST_TYPES);
-export const isWebviewMessage = (value: unknown): value is WebviewMessage => hasType(value, WEBVIEW_TYPES);
+export const { isHostMessage, isWebviewMessage } = contractGuards<ViewerContract>({ notifications: ['show', 'notFound', 'results', 'position'], events: ['painted'] });
