@@ -8,8 +8,8 @@ import { SETTINGS } from './ids';
 import { detectInFolders } from './store/detect';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
-import { createViewerHost } from './panels/viewer/storeHost';
 import { registerViewer } from './panels/viewer';
+import { createViewerHost } from './panels/viewer/viewerHost';
 import { createQuestionsView } from './sidebar/questionsView';
 import { createResultsView } from './sidebar/resultsView';
 import { createStatusBar } from './sidebar/statusBar';
@@ -24,9 +24,6 @@ export const CONTEXT_KEYS = {
 /** Store changes come in bursts (a load fires several); the remembered session is written once after. */
 const SESSION_SAVE_DEBOUNCE_MS = 500;
 
-/** A click on a tree item both selects it and runs its command: show the question once. */
-const DUPLICATE_SHOW_MS = 250;
-
 export function activate(context: vscode.ExtensionContext): InspectorApi {
   const started = Date.now();
   const log = vscode.window.createOutputChannel('GST-Bench', { log: true });
@@ -35,22 +32,14 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const results = createResultsView(store);
   context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));
 
-  const host = createViewerHost(store, (uid) => questions.reveal(uid));
-  const viewer = registerViewer(context, host, log);
-  let lastShown: { uid: string; at: number } | undefined;
+  const viewer = registerViewer(context, createViewerHost(store), log);
+  // A click on a question row both selects it and runs its command (Enter runs it too): only the command opens it.
   const showQuestion = (uid: string) => {
-    const now = Date.now();
-    if (lastShown && lastShown.uid === uid && now - lastShown.at < DUPLICATE_SHOW_MS) return;
-    lastShown = { uid, at: now };
+    store.slices.selection.select(uid);
     viewer.show(uid);
   };
-  context.subscriptions.push(
-    questions.treeView.onDidChangeSelection((e) => {
-      const node = e.selection[0];
-      // Keyboard navigation selects without running the item's command; a reveal from the viewer selects the shown question.
-      if (node?.type === 'question' && viewer.currentUid() !== node.uid) showQuestion(node.uid);
-    }),
-  );
+  // The tree follows the selection when the viewer moves (j, k, n).
+  context.subscriptions.push(store.slices.selection.onDidChange((e) => questions.reveal(e.uid)));
 
   // Settings: configured dataset paths, field mapping, scoring profile.
   let configured = new Set<string>();

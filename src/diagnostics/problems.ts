@@ -1,7 +1,8 @@
-// Dataset and result-file problems from the core, shown in the Problems panel. Rebuilt on every store
-// change, so a problem that is fixed (and its file reloaded) disappears.
+// Dataset and result-file problems from the core, shown in the Problems panel. Rebuilt when datasets or
+// result files change, so a problem that is fixed (and its file reloaded) disappears.
 import * as vscode from 'vscode';
 import type { Problem } from '../core';
+import { anyEvent } from '../store/slices';
 import type { InspectorStore } from '../store/store';
 
 export const DIAGNOSTIC_SOURCE = 'GST-Bench';
@@ -31,6 +32,6 @@ export function createDiagnostics(store: InspectorStore): vscode.Disposable & { 
     collection.set([...byFile].map(([file, ds]) => [vscode.Uri.file(file), ds] as [vscode.Uri, vscode.Diagnostic[]]));
   };
   update();
-  const sub = store.onDidChange(update);
-  return { collection, dispose: () => (sub.dispose(), collection.dispose()) };
+  const sub = anyEvent(store.slices.datasets.onDidChange, store.slices.results.onDidChange)(update);
+  return { collection, dispose: () => vscode.Disposable.from(sub, collection).dispose() };
 }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TreeSnapshotNode } from '../api';
 import { COMMANDS, VIEWS } from '../ids';
 import { describeFilter, nodeIds, parentOf, snapshot, type TreeNode } from '../model';
+import { anyEvent } from '../store/slices';
 import type { InspectorStore } from '../store/store';
 
 /** Scheme of the resource URIs that carry a question's warning decoration (see QuestionDecorations). */
@@ -104,17 +105,18 @@ export function createQuestionsView(store: InspectorStore): QuestionsView {
     treeView.message = store.hasDataset() && tree.order.length === 0 && store.filterActive() ? 'No question matches the filter.' : undefined;
   };
   update();
-  const subs = [treeView, store.onDidChange(update), vscode.window.registerFileDecorationProvider(decorations)];
+  const { datasets, results, filter } = store.slices;
+  const subs = vscode.Disposable.from(treeView, anyEvent(datasets.onDidChange, results.onDidChange, filter.onDidChange)(update), vscode.window.registerFileDecorationProvider(decorations));
   return {
     provider,
     treeView,
     reveal(uid: string) {
       const node = provider.questionNode(uid);
-      if (!node) return;
+      if (!node || treeView.selection[0]?.id === node.id) return;
       // Only when the view is visible: revealing a hidden view would open the side bar.
       if (!treeView.visible) return;
       treeView.reveal(node, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
     },
-    dispose: () => subs.forEach((s) => s.dispose()),
+    dispose: () => subs.dispose(),
   };
 }

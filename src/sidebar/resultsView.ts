@@ -35,10 +35,10 @@ export class ResultsProvider implements vscode.TreeDataProvider<ResultFileState>
     item.contextValue = resultContextValue(r);
     item.iconPath = new vscode.ThemeIcon(resultIcon(r), new vscode.ThemeColor(r.error ? 'list.warningForeground' : resultColor(r.colorIndex)));
     item.resourceUri = vscode.Uri.file(r.file);
-    // The checkbox marks files compared in the viewer; the active file is always shown there.
+    // The checkbox marks files compared in the viewer, independent of the active file (the star).
     item.checkboxState = {
-      state: r.active || r.compared ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked,
-      tooltip: r.active ? 'The active result file is always compared' : 'Compare in the sample viewer',
+      state: r.compared ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked,
+      tooltip: r.compared ? 'Compared in the sample viewer: untick to hide it there' : 'Compare in the sample viewer',
     };
     item.command = { command: 'vscode.open', title: 'Open Result File', arguments: [vscode.Uri.file(r.file), { preview: true }] };
     return item;
@@ -59,15 +59,13 @@ export class ResultsProvider implements vscode.TreeDataProvider<ResultFileState>
 export function createResultsView(store: InspectorStore): { provider: ResultsProvider; treeView: vscode.TreeView<ResultFileState> } & vscode.Disposable {
   const provider = new ResultsProvider(store);
   const treeView = vscode.window.createTreeView(VIEWS.results, { treeDataProvider: provider, manageCheckboxStateManually: true });
-  const subs: vscode.Disposable[] = [
+  const subs = vscode.Disposable.from(
     treeView,
-    store.onDidChange(() => provider.refresh()),
+    store.slices.results.onDidChange(() => provider.refresh()),
+    store.slices.comparison.onDidChange(() => provider.refresh()),
     treeView.onDidChangeCheckboxState((e) => {
-      for (const [r, state] of e.items) {
-        if (r.active) provider.refresh(); // keep the active file checked
-        else store.setCompared(r.id, state === vscode.TreeItemCheckboxState.Checked);
-      }
+      for (const [r, state] of e.items) store.setCompared(r.id, state === vscode.TreeItemCheckboxState.Checked);
     }),
-  ];
-  return { provider, treeView, dispose: () => subs.forEach((s) => s.dispose()) };
+  );
+  return { provider, treeView, dispose: () => subs.dispose() };
 }

@@ -20,6 +20,5 @@ export function createStatusBar(store: InspectorStore): vscode.Disposable {
     item.show();
   };
   update();
-  const sub = store.onDidChange(update);
-  return { dispose: () => (sub.dispose(), item.dispose()) };
+  return vscode.Disposable.from(store.slices.results.onDidChange(update), item);
 }

@@ -29,11 +29,14 @@ export function App({ bridge }: { bridge: Bridge }) {
   const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
   const player = useRef<PlayerHandle>(null);
   const arrivedAt = useRef(0);
+  /** Counts `show` messages, so the same question shown again reports its paint again. */
+  const [shows, setShows] = useState(0);
 
   useEffect(() => {
     const off = bridge.onMessage((m) => {
       if (m.type === 'show') {
         arrivedAt.current = now();
+        setShows((n) => n + 1);
         setSample(m.sample);
         setMissing(null);
         setLightbox(null);
@@ -41,6 +44,11 @@ export function App({ bridge }: { bridge: Bridge }) {
       } else if (m.type === 'notFound') {
         setSample(null);
         setMissing(m.message);
+      } else if (m.type === 'results') {
+        // Same question, other scores or files: the rest of the page (video, lightbox, zoom) stays as it is.
+        setSample((s) => (s && s.uid === m.uid ? { ...s, results: m.results } : s));
+      } else if (m.type === 'position') {
+        setSample((s) => (s && s.uid === m.uid ? { ...s, position: m.position } : s));
       }
     });
     // The handshake: only now may the host post, so no message is lost before the listener exists.
@@ -48,14 +56,15 @@ export function App({ bridge }: { bridge: Bridge }) {
     return off;
   }, [bridge, initial.uid]);
 
-  // Report the paint of each new sample (the host measures tree click to painted).
+  // Report the paint of each new sample (the host logs show to painted); small updates are not new samples.
+  const shownUid = sample?.uid;
+  const shownTitle = sample ? `${sample.subtask?.abbreviation ?? 'Other'} · ${sample.uid}` : undefined;
   useLayoutEffect(() => {
-    if (!sample) return;
-    const uid = sample.uid;
+    if (shownUid === undefined) return;
     const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 0);
-    raf(() => bridge.post({ type: 'painted', uid, ms: Math.round((now() - arrivedAt.current) * 10) / 10 }));
-    document.title = `${sample.subtask?.abbreviation ?? 'Other'} · ${sample.uid}`;
-  }, [sample, bridge]);
+    raf(() => bridge.post({ type: 'painted', uid: shownUid, ms: Math.round((now() - arrivedAt.current) * 10) / 10 }));
+    if (shownTitle) document.title = shownTitle;
+  }, [shows, shownUid, shownTitle, bridge]);
 
   const noticeTimer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(noticeTimer.current), []);

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, VIEWER_PANEL_TYPE } from '../../ids';
-import { isWebviewMessage, PanelChannel, type HostMessage, type NavigationDirection, type ViewerContract, type ViewerRequestHandlers, type ViewerState } from '../../shared/protocol';
+import { isWebviewMessage, PanelChannel, type NavigationDirection, type ViewerContract, type ViewerRequestHandlers, type ViewerState } from '../../shared/protocol';
 import { viewerHtml } from './html';
-import { buildSampleView, navigationTarget } from './sampleView';
+import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
 
 /** The sample viewer as the rest of the extension sees it. */
@@ -37,56 +37,56 @@ export function registerViewer(context: vscode.ExtensionContext, host: ViewerHos
 class ViewerController implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
-  private uid: string | undefined;
   /** The protocol's host end for the current panel; ready between the webview's `ready` and its page going away. */
   private channel: PanelChannel<ViewerContract> | undefined;
-  /** Bumps on every show, so a slow build for an older question is dropped. */
-  private generation = 0;
+  private readonly session: ViewerSession;
   /** When show(uid) was called, for the click-to-paint time in the log. */
   private shownAt: { uid: string; at: number } | undefined;
-  private readonly hostChange: vscode.Disposable;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly host: ViewerHost,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.hostChange = host.onDidChange(() => {
-      if (!this.panel) return;
-      this.updateResourceRoots();
-      void this.push();
+    this.session = new ViewerSession({
+      host,
+      notify: (m) => this.channel?.notify(m) ?? false,
+      isReady: () => this.channel?.ready ?? false,
+      toUri: (p) => this.panel?.webview.asWebviewUri(vscode.Uri.file(p)).toString() ?? '',
+      onTitle: (title) => {
+        if (this.panel) this.panel.title = title;
+      },
+      onDatasetsChanged: () => this.updateResourceRoots(),
     });
   }
 
   currentUid(): string | undefined {
-    return this.panel ? this.uid : undefined;
+    return this.panel ? this.session.uid() : undefined;
   }
 
   show(uid: string): void {
-    if (this.panel && uid === this.uid) {
+    if (this.panel && uid === this.session.uid()) {
       if (!this.panel.visible) this.panel.reveal(undefined, true);
       return;
     }
-    this.uid = uid;
     this.shownAt = { uid, at: performance.now() };
     if (!this.panel) this.adopt(vscode.window.createWebviewPanel(VIEWER_PANEL_TYPE, PANEL_TITLE, { viewColumn: vscode.ViewColumn.Active, preserveFocus: true }, this.options()), uid);
     else if (!this.panel.visible) this.panel.reveal(undefined, true);
-    void this.push();
+    void this.session.show(uid);
   }
 
   /** Takes over a panel: a new one, or one restored by the serializer after a reload. */
   adopt(panel: vscode.WebviewPanel, uid: string | undefined): void {
     this.disposePanel();
     this.panel = panel;
-    this.uid = uid ?? this.uid;
+    this.channel = undefined;
+    this.session.pageGone();
+    this.session.setUid(uid); // shown once the webview is ready
     const channel = new PanelChannel<ViewerContract>({
       post: (m) => void panel.webview.postMessage(m),
       handlers: this.handlers,
       isWebviewMessage,
-      onReady: (m) => {
-        if (this.uid === undefined && m.restoredUid) this.uid = m.restoredUid;
-        void this.push();
-      },
+      onReady: (m) => void this.session.ready(m.restoredUid),
       onEvent: (m) => this.painted(m.uid, m.ms),
     });
     this.channel = channel;
@@ -98,33 +98,28 @@ class ViewerController implements vscode.Disposable {
         if (this.panel === panel) {
           this.panel = undefined;
           this.channel = undefined;
+          this.session.pageGone();
           this.disposePanel();
         }
       }),
       panel.onDidChangeViewState(() => {
         // Without retainContextWhenHidden a hidden webview's page is torn down; it sends `ready` again when shown.
-        if (!panel.visible) channel.reset();
+        if (!panel.visible) {
+          channel.reset();
+          this.session.pageGone();
+        }
       }),
       panel.webview.onDidReceiveMessage((m: unknown) => void channel.receive(m)),
     );
   }
 
-  async navigate(direction: NavigationDirection): Promise<{ uid: string | null; message?: string }> {
-    const order = this.host.navigationOrder();
-    const active = this.host.getResults().find((r) => r.active);
-    if (direction === 'nextFailure' && !active) return { uid: null, message: 'No active result file: load one to find failures.' };
-    const isFailure = (uid: string) => {
-      const o = active?.evaluation.byUid.get(uid);
-      return !o || o.score < 1;
-    };
-    const target = navigationTarget(order, this.uid, direction, isFailure);
-    if (!target) {
-      const message = direction === 'nextFailure' ? 'No other failure in the current filter.' : direction === 'next' ? 'Last question in the current order.' : 'First question in the current order.';
-      return { uid: null, message };
+  navigate(direction: NavigationDirection): { uid: string | null; message?: string } {
+    const result = this.session.navigate(direction);
+    if (result.uid !== null) {
+      this.show(result.uid);
+      this.host.select(result.uid);
     }
-    this.show(target);
-    this.host.reveal(target);
-    return { uid: target };
+    return result;
   }
 
   private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -154,31 +149,6 @@ class ViewerController implements vscode.Disposable {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
     });
-  }
-
-  private post(message: Exclude<HostMessage, { type: 'response' }>): void {
-    this.channel?.notify(message);
-  }
-
-  /** Sends the current question; before `ready` nothing is sent and `ready` triggers the push. */
-  private async push(): Promise<void> {
-    const panel = this.panel;
-    const uid = this.uid;
-    if (!panel || !this.channel?.ready || uid === undefined) return;
-    const generation = ++this.generation;
-    const found = this.host.getQuestion(uid);
-    if (!found) {
-      this.post({ type: 'notFound', uid, message: `Question ${uid} is not in any open dataset.` });
-      return;
-    }
-    const sample = await buildSampleView(found.question, found.dataset, {
-      results: this.host.getResults(),
-      order: this.host.navigationOrder(),
-      toUri: (p) => panel.webview.asWebviewUri(vscode.Uri.file(p)).toString(),
-    });
-    if (generation !== this.generation || panel !== this.panel) return;
-    panel.title = `${sample.subtask?.abbreviation ?? 'Other'} · ${sample.scene || uid}`;
-    this.post({ type: 'show', sample });
   }
 
   private readonly handlers: ViewerRequestHandlers = {
@@ -212,7 +182,7 @@ class ViewerController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.hostChange.dispose();
+    this.session.dispose();
     this.disposePanel();
     this.panel?.dispose();
   }

@@ -81,8 +81,8 @@ export function resultViews(uid: string, results: ViewerResult[]): ResultView[] 
   });
 }
 
-async function videoView(ref: MediaRef, toUri: ToWebviewUri): Promise<VideoView> {
-  const info = ref.path && ref.exists ? await readVideoInfo(ref.path) : null;
+async function videoView(ref: MediaRef, toUri: ToWebviewUri, readInfo: typeof readVideoInfo): Promise<VideoView> {
+  const info = ref.path && ref.exists ? await readInfo(ref.path) : null;
   return { ...mediaView(ref, toUri), fps: info?.fps ?? null, videoCodec: info?.videoCodec ?? null, audioCodec: info?.audioCodec ?? null, commandPath: ref.path };
 }
 
@@ -90,11 +90,18 @@ export interface BuildSampleOptions {
   results: ViewerResult[];
   order: readonly string[];
   toUri: ToWebviewUri;
+  /** Reads the video's header (frame rate, codecs); the MP4 reader unless a test counts the reads. */
+  readVideoInfo?: typeof readVideoInfo;
+}
+
+/** Where a question stands in the tree's order, or null when the filter hides it. */
+export function positionIn(order: readonly string[], uid: string): { index: number; total: number } | null {
+  const at = order.indexOf(uid);
+  return at >= 0 ? { index: at, total: order.length } : null;
 }
 
 export async function buildSampleView(question: Question, dataset: Dataset, options: BuildSampleOptions): Promise<SampleView> {
   const info = subtaskInfo(question.subtask);
-  const at = options.order.indexOf(question.uid);
   return {
     uid: question.uid,
     task: question.task,
@@ -106,30 +113,40 @@ export async function buildSampleView(question: Question, dataset: Dataset, opti
     truthLabel: question.truth ? formatParsed(question.truth) : 'no valid answer',
     texts: question.texts,
     prompt: question.prompt.map((p) => ({ ...p })),
-    video: question.video ? await videoView(question.video, options.toUri) : null,
+    video: question.video ? await videoView(question.video, options.toUri, options.readVideoInfo ?? readVideoInfo) : null,
     images: question.images.map((m) => mediaView(m, options.toUri)),
     geometry: await geometryView(question, dataset, options.toUri),
     results: resultViews(question.uid, options.results),
     problems: question.problems.map((p) => p.message),
-    position: at >= 0 ? { index: at, total: options.order.length } : null,
+    position: positionIn(options.order, question.uid),
   };
 }
 
-/** The uid to show after `from` in `order`: next, previous, or the next one the active result fails (score < 1 or no line). */
+/**
+ * The uid to show after `from` in `order`: next, previous, or the next one the active result fails (score < 1 or
+ * no line). At an end each direction wraps around once; `wrapped` says so. A question outside the order starts
+ * from the first (next, next failure) or the last (previous) without a wrap. Null when there is nowhere to go.
+ */
 export function navigationTarget(
   order: readonly string[],
   from: string | undefined,
   direction: 'next' | 'previous' | 'nextFailure',
   isFailure: (uid: string) => boolean,
-): string | null {
-  if (order.length === 0) return null;
+): { uid: string; wrapped: boolean } | null {
+  const n = order.length;
+  if (n === 0) return null;
   const at = from === undefined ? -1 : order.indexOf(from);
-  if (direction === 'previous') return at > 0 ? order[at - 1] : at === -1 ? order[order.length - 1] : null;
-  if (direction === 'next') return at + 1 < order.length ? order[at + 1] : null;
-  // Next failure wraps around once, so it finds earlier failures too.
-  for (let step = 1; step <= order.length; step++) {
-    const uid = order[(at + step + order.length) % order.length];
-    if (uid !== from && isFailure(uid)) return uid;
+  if (at === -1) {
+    if (direction === 'previous') return { uid: order[n - 1], wrapped: false };
+    if (direction === 'next') return { uid: order[0], wrapped: false };
+  }
+  const step = direction === 'previous' ? -1 : 1;
+  for (let k = 1; k <= n; k++) {
+    const raw = at + k * step;
+    const uid = order[((raw % n) + n) % n];
+    if (uid === from) return null;
+    if (direction === 'nextFailure' && !isFailure(uid)) continue;
+    return { uid, wrapped: at !== -1 && (raw >= n || raw < 0) };
   }
   return null;
 }

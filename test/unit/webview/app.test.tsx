@@ -4,43 +4,14 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import React from 'react';
-import type { HostMessage, SampleView } from '../../../src/shared/protocol';
 import { App } from '../../../webview/viewer/App';
-import { Bridge, type VsCodeApi } from '../../../webview/viewer/bridge';
+import type { Bridge } from '../../../webview/viewer/bridge';
 import { segments } from '../../../webview/viewer/components/RawOutput';
 import { reencodeCommand } from '../../../webview/viewer/media';
+import { deliver, mount } from './mount';
 import { ANGLE_SAMPLE, CHOICE_SAMPLE, DISTANCE_SAMPLE, ORIENTATION_SAMPLE, POINT_SAMPLE, XSS } from './samples';
-
-interface FakeApi extends VsCodeApi {
-  posted: Array<{ type: string; [k: string]: unknown }>;
-  state: unknown;
-}
-
-function fakeApi(state?: unknown): FakeApi {
-  const api: FakeApi = {
-    posted: [],
-    state,
-    postMessage: (m) => void api.posted.push(m as FakeApi['posted'][number]),
-    getState: () => api.state,
-    setState: (s) => void (api.state = s),
-  };
-  return api;
-}
-
-function deliver(message: HostMessage) {
-  act(() => {
-    window.dispatchEvent(new window.MessageEvent('message', { data: message }));
-  });
-}
-
-function mount(state?: unknown) {
-  const api = fakeApi(state);
-  const bridge = new Bridge(api);
-  const view = render(<App bridge={bridge} />);
-  return { api, bridge, view, show: (sample: SampleView) => deliver({ type: 'show', sample }) };
-}
 
 const bridges: Bridge[] = [];
 afterEach(() => {

@@ -88,21 +88,25 @@ describe('navigation order', () => {
   const order = ['a', 'b', 'c', 'd'];
   const failures = new Set(['a', 'c']);
   const isFailure = (u: string) => failures.has(u);
-  test('next and previous stop at the ends', () => {
-    assert.equal(navigationTarget(order, 'b', 'next', isFailure), 'c');
-    assert.equal(navigationTarget(order, 'd', 'next', isFailure), null);
-    assert.equal(navigationTarget(order, 'b', 'previous', isFailure), 'a');
-    assert.equal(navigationTarget(order, 'a', 'previous', isFailure), null);
+  const go = (from: string | undefined, direction: 'next' | 'previous' | 'nextFailure', fails = isFailure, o: string[] = order) => navigationTarget(o, from, direction, fails);
+  test('next and previous move one step; at the ends they wrap and say so (as next failure does)', () => {
+    assert.deepEqual(go('b', 'next'), { uid: 'c', wrapped: false });
+    assert.deepEqual(go('d', 'next'), { uid: 'a', wrapped: true });
+    assert.deepEqual(go('b', 'previous'), { uid: 'a', wrapped: false });
+    assert.deepEqual(go('a', 'previous'), { uid: 'd', wrapped: true });
+    assert.equal(go('a', 'next', isFailure, ['a']), null, 'a single question has nowhere to go');
   });
-  test('next failure skips passes and wraps around once', () => {
-    assert.equal(navigationTarget(order, 'a', 'nextFailure', isFailure), 'c');
-    assert.equal(navigationTarget(order, 'c', 'nextFailure', isFailure), 'a');
-    assert.equal(navigationTarget(order, 'b', 'nextFailure', () => false), null);
+  test('next failure skips passes and wraps around once, saying so', () => {
+    assert.deepEqual(go('a', 'nextFailure'), { uid: 'c', wrapped: false });
+    assert.deepEqual(go('c', 'nextFailure'), { uid: 'a', wrapped: true });
+    assert.equal(go('b', 'nextFailure', () => false), null);
+    assert.equal(go('a', 'nextFailure', (u) => u === 'a'), null, 'the only failure is the one shown');
   });
-  test('a question outside the filter starts from the ends', () => {
-    assert.equal(navigationTarget(order, 'zzz', 'next', isFailure), 'a');
-    assert.equal(navigationTarget(order, 'zzz', 'previous', isFailure), 'd');
-    assert.equal(navigationTarget([], 'a', 'next', isFailure), null);
+  test('a question outside the filter starts from the ends, without a wrap', () => {
+    assert.deepEqual(go('zzz', 'next'), { uid: 'a', wrapped: false });
+    assert.deepEqual(go('zzz', 'previous'), { uid: 'd', wrapped: false });
+    assert.deepEqual(go('zzz', 'nextFailure'), { uid: 'a', wrapped: false });
+    assert.equal(go('a', 'next', isFailure, []), null);
   });
 });
 
