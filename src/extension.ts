@@ -6,6 +6,7 @@ import { registerCommands } from './commands';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
 import { detectInFolders } from './store/detect';
+import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
 import { registerViewer } from './panels/viewer';
@@ -67,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     log.info(`auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`);
     await Promise.all([...found.datasets.map((d) => store.addDataset(d, 'detected')), ...found.results.map((f) => (store.result(f) ? Promise.resolve() : store.addResult(f)))]);
   };
-  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()));
+  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()), watchNewResultFiles(store, log));
 
   // Context keys and the remembered session follow the store.
   const syncContext = () => {

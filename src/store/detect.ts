@@ -24,7 +24,7 @@ export const DETECT_LIMITS: Readonly<DetectLimits> = {
   maxJsonlFiles: 200,
 };
 
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+export const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
 export interface Detected {
   datasets: string[];
