@@ -25,6 +25,7 @@ export interface CommandDeps {
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const { context, store, log } = deps;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- VS Code passes whatever its caller gave; each handler checks its own
   const reg = (id: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, fn);
   const focusQuestions = () => void vscode.commands.executeCommand(`${VIEWS.questions}.focus`).then(undefined, () => undefined);
 

@@ -9,11 +9,8 @@ import {
   evaluateText,
   isScoringProfile,
   readDataset,
-  type Dataset,
   type Evaluation,
   type FieldMapping,
-  type Problem,
-  type Question,
   type ScoringProfile,
 } from '../core';
 import { SETTINGS } from '../ids';

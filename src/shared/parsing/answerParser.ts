@@ -19,7 +19,7 @@ const ANSWER_TAG_RE = /<answer>([\s\S]*?)<\/answer>/gi;
 /** Steps 1-2 of the parsing rules: text after the last </think>, then the last <answer>...</answer>. */
 export function answerRegion(raw: string): [number, number] {
   let start = 0;
-  let end = raw.length;
+  const end = raw.length;
   const think = raw.lastIndexOf('</think>');
   if (think >= 0) start = think + '</think>'.length;
   if (raw.indexOf('<', start) === -1) return [start, end]; // no tag: skips the regex for most short answers

@@ -5,8 +5,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { act, cleanup } from '@testing-library/react';
-import React from 'react';
-import { App } from '../../../webview/viewer/App';
 import type { Bridge } from '../../../webview/viewer/bridge';
 import { segments } from '../../../webview/viewer/components/RawOutput';
 import { reencodeCommand } from '../../../webview/viewer/media';
