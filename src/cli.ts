@@ -122,7 +122,11 @@ async function main(argv: string[]): Promise<number> {
       }
       if (json) {
         const docs = evals.map((e) => ({ ...toSummary(e), problems: relProblems(e.problems) }));
-        emit(docs.length === 1 ? docs[0] : { results: evals.map((e, i) => ({ file: rel(e.file), model: e.model, template: e.template, ...docs[i] })) });
+        emit(
+          docs.length === 1
+            ? docs[0]
+            : { results: evals.map((e, i) => ({ file: rel(e.file), model: e.model, template: e.template, ...docs[i] })) },
+        );
       } else {
         console.log(subtaskTable(evals.map((e) => ({ label: [e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file), subtasks: e.subtasks, overall: e.overall }))));
         for (const e of evals) {

@@ -55,7 +55,12 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS.datasets)) applyDatasetSetting();
-      if (e.affectsConfiguration(SETTINGS.uidField) || e.affectsConfiguration(SETTINGS.predictionField) || e.affectsConfiguration(SETTINGS.scoringProfile)) void store.reevaluateResults();
+      if (
+        e.affectsConfiguration(SETTINGS.uidField) ||
+        e.affectsConfiguration(SETTINGS.predictionField) ||
+        e.affectsConfiguration(SETTINGS.scoringProfile)
+      )
+        void store.reevaluateResults();
     }),
   );
 

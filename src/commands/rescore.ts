@@ -15,14 +15,20 @@ export interface RescoreOutcome {
   viaEditor: boolean;
 }
 
-export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutputChannel, arg: unknown): Promise<RescoreOutcome | undefined> {
+export async function rescoreCommand(
+  store: InspectorStore,
+  log: vscode.LogOutputChannel,
+  arg: unknown,
+): Promise<RescoreOutcome | undefined> {
   const file = fileOf(arg) ?? (await resultFileFromContext(store, 'Rescore Result File'));
   if (!file) return undefined;
   if (!vscode.workspace.isTrusted) {
     const manage = 'Manage Workspace Trust';
-    void vscode.window.showWarningMessage('GST-Bench: rescoring writes to the result file, which needs a trusted workspace.', manage).then((c) => {
-      if (c === manage) void vscode.commands.executeCommand('workbench.trust.manage');
-    });
+    void vscode.window
+      .showWarningMessage('GST-Bench: rescoring writes to the result file, which needs a trusted workspace.', manage)
+      .then((c) => {
+        if (c === manage) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
     return undefined;
   }
   await store.whenIdle();
@@ -45,14 +51,17 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
           progress.report({ increment: (fraction - reported) * 100, message: `${lines.toLocaleString('en')} lines` });
           reported = fraction;
         };
-        const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(file));
+        const doc = vscode.workspace.textDocuments.find(
+          (d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(file),
+        );
         if (doc?.isDirty) {
           const version = doc.version;
           const before = doc.getText();
           const r = await rescoreTextInSlices(merged.dataset, file, before, { ...options, isCancelled, onProgress });
           if (isCancelled()) throw new RescoreCancelled();
           if (doc.version !== version) throw new Error('the editor changed during the rescore; nothing was written');
-          if (r.text !== before && !(await vscode.workspace.applyEdit(lineEdits(doc.uri, before, r.text)))) throw new Error('the editor refused the edit; nothing was written');
+          if (r.text !== before && !(await vscode.workspace.applyEdit(lineEdits(doc.uri, before, r.text))))
+            throw new Error('the editor refused the edit; nothing was written');
           return { report: r.report, evaluation: r.evaluation, viaEditor: true };
         }
         const r = await rescoreFile(merged.dataset, file, { ...options, isCancelled, onProgress });

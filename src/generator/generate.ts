@@ -143,7 +143,14 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     } else {
       const ctx = contexts[src.scene];
       if (!occupancy.has(src.scene)) occupancy.set(src.scene, renderTopdown(scenes[src.scene], frames[src.scene], 'medium'));
-      bytes = encodePng(renderTrajectoryMap(scenes[src.scene], frames[src.scene], ctx.poses.slice(src.start, src.start + CLIP_FRAMES), occupancy.get(src.scene)));
+      bytes = encodePng(
+        renderTrajectoryMap(
+          scenes[src.scene],
+          frames[src.scene],
+          ctx.poses.slice(src.start, src.start + CLIP_FRAMES),
+          occupancy.get(src.scene),
+        ),
+      );
     }
     if (src.kind !== 'view') pngCache.set(key, bytes); // query views are never shared; don't keep them
     return bytes;
@@ -193,7 +200,15 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     for (const im of plan.images) await writeFile(path.join(dir, im.name), imageBytes(im.source));
     for (const ex of plan.extraFiles) await writeFile(path.join(dir, ex.name), imageBytes(ex.source));
     if (options.video) await writeVideo(plan.video.source, path.join(dir, plan.video.name));
-    summary.push({ folder, task: plan.task, uid: plan.uid, scene: plan.scene, answer: plan.answer, video: plan.video.name, image_count: plan.images.length });
+    summary.push({
+      folder,
+      task: plan.task,
+      uid: plan.uid,
+      scene: plan.scene,
+      answer: plan.answer,
+      video: plan.video.name,
+      image_count: plan.images.length,
+    });
     if ((i + 1) % 500 === 0) log(`${i + 1}/${plans.length} questions written`);
   }
   await writeFile(path.join(options.out, 'sample_summary.json'), JSON.stringify(summary, null, 2) + '\n');

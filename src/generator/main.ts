@@ -1,4 +1,5 @@
-// npm run make-dataset -- --out <dir> [--scenes N] [--questions-per-subtask K] [--seed S] [--no-video] [--size WxH] [--results-lines N] [--force]
+// npm run make-dataset -- --out <dir> [--scenes N] [--questions-per-subtask K] [--seed S] [--no-video] [--size WxH]
+//   [--results-lines N] [--force]
 import { parseArgs } from 'node:util';
 import { DEFAULT_OPTIONS, generateDataset } from './generate';
 import { FfmpegMissingError } from './video';

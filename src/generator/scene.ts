@@ -139,7 +139,8 @@ function tryBuildScene(rng: Rng, index: number): Scene | null {
       .sort((a, b) => b.w * b.h - a.w * a.h);
     if (candidates.length === 0) break;
     const { c, i, w, h } = candidates[rng.int(0, Math.min(1, candidates.length - 1))];
-    const vertical = w >= h ? (h >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.7) : true) : w >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.3) : false;
+    const vertical =
+      w >= h ? (h >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.7) : true) : w >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.3) : false;
     const len = vertical ? w : h;
     const start = vertical ? c.x0 : c.y0;
     const at = round1(start + Math.max(MIN_ROOM_SIDE, Math.min(len - MIN_ROOM_SIDE, len * rng.range(0.35, 0.65))));
@@ -200,7 +201,10 @@ function tryBuildScene(rng: Rng, index: number): Scene | null {
     let from = s.from;
     for (const g of [...gaps, Infinity]) {
       const to = g === Infinity ? s.to : g - DOOR_WIDTH / 2;
-      if (to - from > 1e-6) walls.push(s.vertical ? { x0: s.at - half, y0: from, x1: s.at + half, y1: to } : { x0: from, y0: s.at - half, x1: to, y1: s.at + half });
+      if (to - from > 1e-6)
+        walls.push(
+          s.vertical ? { x0: s.at - half, y0: from, x1: s.at + half, y1: to } : { x0: from, y0: s.at - half, x1: to, y1: s.at + half },
+        );
       if (g !== Infinity) from = g + DOOR_WIDTH / 2;
     }
   }
@@ -263,7 +267,8 @@ function placeFurniture(rng: Rng, rooms: Room[], doors: Door[]): Furniture[] {
             rect = { x0, y0, x1: x0 + dep, y1: y0 + w };
           }
         }
-        if (!(rect.x1 - rect.x0 > 0 && rect.y1 - rect.y0 > 0) || rect.x0 < r.x0 || rect.x1 > r.x1 || rect.y0 < r.y0 || rect.y1 > r.y1) continue;
+        if (!(rect.x1 - rect.x0 > 0 && rect.y1 - rect.y0 > 0) || rect.x0 < r.x0 || rect.x1 > r.x1 || rect.y0 < r.y0 || rect.y1 > r.y1)
+          continue;
         if (out.some((f) => rectsOverlap(f.rect, rect, 0.15))) continue;
         if (doorZones.some((z) => rectsOverlap(z, rect))) continue;
         if (pointRectDistance(room.lookPoint, rect) < LOOK_POINT_CLEARANCE) continue;

@@ -106,7 +106,11 @@ export function createQuestionsView(store: InspectorStore): QuestionsView {
   };
   update();
   const { datasets, results, filter } = store.slices;
-  const subs = vscode.Disposable.from(treeView, anyEvent(datasets.onDidChange, results.onDidChange, filter.onDidChange)(update), vscode.window.registerFileDecorationProvider(decorations));
+  const subs = vscode.Disposable.from(
+    treeView,
+    anyEvent(datasets.onDidChange, results.onDidChange, filter.onDidChange)(update),
+    vscode.window.registerFileDecorationProvider(decorations),
+  );
   return {
     provider,
     treeView,

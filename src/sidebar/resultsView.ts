@@ -56,7 +56,9 @@ export class ResultsProvider implements vscode.TreeDataProvider<ResultFileState>
   }
 }
 
-export function createResultsView(store: InspectorStore): { provider: ResultsProvider; treeView: vscode.TreeView<ResultFileState> } & vscode.Disposable {
+export function createResultsView(
+  store: InspectorStore,
+): { provider: ResultsProvider; treeView: vscode.TreeView<ResultFileState> } & vscode.Disposable {
   const provider = new ResultsProvider(store);
   const treeView = vscode.window.createTreeView(VIEWS.results, { treeDataProvider: provider, manageCheckboxStateManually: true });
   const subs = vscode.Disposable.from(

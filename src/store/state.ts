@@ -38,7 +38,9 @@ export class InspectorState {
       }),
       datasets.onDidChange(treeInput),
       filter.onDidChange(treeInput),
-      ...[datasets, results, comparison, filter, selection, audit].map((slice) => (slice.onDidChange as (l: () => void) => { dispose(): void })(() => this.emitter.fire())),
+      ...[datasets, results, comparison, filter, selection, audit].map((slice) =>
+        (slice.onDidChange as (l: () => void) => { dispose(): void })(() => this.emitter.fire()),
+      ),
     ];
   }
 

@@ -139,7 +139,9 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     try {
       // An open editor with unsaved changes is what the user sees: score that text.
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === id);
-      const evaluation = doc?.isDirty ? evaluateText(merged.dataset, id, doc.getText(), options) : await evaluateFile(merged.dataset, id, options);
+      const evaluation = doc?.isDirty
+        ? evaluateText(merged.dataset, id, doc.getText(), options)
+        : await evaluateFile(merged.dataset, id, options);
       if (this.generations.get(`result:${id}`) !== gen || !results.get(id)) return;
       results.setEvaluation(id, { evaluation });
     } catch (e) {
@@ -153,7 +155,9 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   reloadAll(): Promise<void> {
     // A dataset reload re-scores every result file; without datasets, re-read the results alone.
     const datasets = this.slices.datasets.all().map((d) => d.path);
-    return this.track(datasets.length > 0 ? Promise.all(datasets.map((k) => this.reloadDataset(k))).then(() => undefined) : this.reevaluateResults());
+    return this.track(
+      datasets.length > 0 ? Promise.all(datasets.map((k) => this.reloadDataset(k))).then(() => undefined) : this.reevaluateResults(),
+    );
   }
 
   /** Re-scores the loaded result files (after the profile or field mapping changed). */

@@ -172,7 +172,13 @@ describe('sample viewer in Chromium', () => {
     const geo = await page.evaluate(() => {
       const svg = document.querySelector('svg[data-overlay="direction-dial"]')!.getBoundingClientRect();
       const arrow = document.querySelector('svg[data-overlay="direction-dial"] [data-role="truth-arrow"] polygon')!.getBoundingClientRect();
-      return { cx: svg.x + svg.width / 2, cy: svg.y + svg.height / 2, ax: arrow.x + arrow.width / 2, ay: arrow.y + arrow.height / 2, w: svg.width };
+      return {
+        cx: svg.x + svg.width / 2,
+        cy: svg.y + svg.height / 2,
+        ax: arrow.x + arrow.width / 2,
+        ay: arrow.y + arrow.height / 2,
+        w: svg.width,
+      };
     });
     assert.ok(geo.ax < geo.cx - geo.w * 0.25, `+90 arrow at x=${geo.ax}, dial centre ${geo.cx}`);
     assert.ok(Math.abs(geo.ay - geo.cy) < geo.w * 0.05, `+90 arrow not level: y=${geo.ay} vs ${geo.cy}`);

@@ -164,17 +164,55 @@ function fieldLocator(text: string): (key: string, value?: string) => number | u
 }
 
 /** Builds a question; an unexpected failure becomes a problem on its record, never a failed dataset. */
-async function buildQuestion(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
+async function buildQuestion(
+  value: unknown,
+  source: Source,
+  dir: string,
+  root: string,
+  options: ReadDatasetOptions,
+): Promise<Question | null> {
   try {
     return await buildQuestionUnguarded(value, source, dir, root, options);
   } catch (e) {
-    const uid = typeof value === 'object' && value && typeof (value as { uid?: unknown }).uid === 'string' ? (value as { uid: string }).uid : `${path.basename(dir)}#${source.line ?? 1}`;
-    const problem: Problem = { file: source.file, line: source.line ?? 1, severity: 'error', uid, message: `cannot read this question: ${(e as Error).message}` };
-    return { index: 0, uid, task: '', subtask: OTHER, kind: null, scene: '', answer: undefined, truth: null, texts: [], video: null, images: [], prompt: [], source: { file: source.file, line: source.line }, dir, extra: {}, problems: [problem] };
+    const uid =
+      typeof value === 'object' && value && typeof (value as { uid?: unknown }).uid === 'string'
+        ? (value as { uid: string }).uid
+        : `${path.basename(dir)}#${source.line ?? 1}`;
+    const problem: Problem = {
+      file: source.file,
+      line: source.line ?? 1,
+      severity: 'error',
+      uid,
+      message: `cannot read this question: ${(e as Error).message}`,
+    };
+    return {
+      index: 0,
+      uid,
+      task: '',
+      subtask: OTHER,
+      kind: null,
+      scene: '',
+      answer: undefined,
+      truth: null,
+      texts: [],
+      video: null,
+      images: [],
+      prompt: [],
+      source: { file: source.file, line: source.line },
+      dir,
+      extra: {},
+      problems: [problem],
+    };
   }
 }
 
-async function buildQuestionUnguarded(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
+async function buildQuestionUnguarded(
+  value: unknown,
+  source: Source,
+  dir: string,
+  root: string,
+  options: ReadDatasetOptions,
+): Promise<Question | null> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const rec = value as Record<string, unknown>;
   const problems: Problem[] = [];
@@ -214,13 +252,20 @@ async function buildQuestionUnguarded(value: unknown, source: Source, dir: strin
   if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = rec.texts as string[];
   else problem('"texts" must be an array of strings', 'error', 'texts');
 
-  const videoRel = typeof rec.copied_video_path === 'string' ? rec.copied_video_path : typeof rec.video === 'string' ? rec.video : undefined;
+  const videoRel =
+    typeof rec.copied_video_path === 'string' ? rec.copied_video_path : typeof rec.video === 'string' ? rec.video : undefined;
   const videoKey = typeof rec.copied_video_path === 'string' ? 'copied_video_path' : 'video';
-  const video = videoRel !== undefined ? await mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey)) : null;
+  const video =
+    videoRel !== undefined ? await mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey)) : null;
   const images: MediaRef[] = [];
   if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array', 'error', 'images');
   for (const [i, img] of (Array.isArray(rec.images) ? rec.images : []).entries()) {
-    const rel = typeof img === 'string' ? img : typeof img === 'object' && img ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file']) : undefined;
+    const rel =
+      typeof img === 'string'
+        ? img
+        : typeof img === 'object' && img
+          ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file'])
+          : undefined;
     if (rel === undefined) {
       problem(`image ${i + 1} has no path`, 'error', 'images');
       // Keep its place, so the images after it stay beside their texts in the prompt.

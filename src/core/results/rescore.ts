@@ -45,7 +45,12 @@ export function rewriteLine(text: string, owned: OwnedValues, record: Record<str
 }
 
 /** `rewriteLine` with the owned members' JSON written by `members` (in the line's style) for an insertion. */
-function rewriteOwnedFields<T extends OwnedValues>(text: string, owned: T, record: Record<string, unknown>, members: (owned: T, spaced: boolean) => string): string {
+function rewriteOwnedFields<T extends OwnedValues>(
+  text: string,
+  owned: T,
+  record: Record<string, unknown>,
+  members: (owned: T, spaced: boolean) => string,
+): string {
   // Follow the line's own style: `"k": v, ` when it puts a space after colons, else compact.
   const spaced = text.includes('": ');
   const sep = spaced ? ', ' : ',';
@@ -56,7 +61,8 @@ function rewriteOwnedFields<T extends OwnedValues>(text: string, owned: T, recor
     let before = text.lastIndexOf('}');
     while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
     // Common case, a first rescore: one insertion before the closing brace.
-    if (!hasAny) return `${text.slice(0, before)}${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}${text.slice(before)}`;
+    if (!hasAny)
+      return `${text.slice(0, before)}${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}${text.slice(before)}`;
     // Common case, a repeat rescore: the line ends with exactly what an insertion would write now.
     if (endsWithCurrentMembers(text, before, sep + inserted)) return text;
   }
@@ -181,7 +187,12 @@ class Rescorer {
 }
 
 /** Rescores result text, e.g. an editor buffer. Returns the new text; bytes outside owned fields are kept. */
-export function rescoreText(dataset: Dataset, file: string, text: string, options: RescoreOptions): { text: string; report: RescoreReport; evaluation: Evaluation } {
+export function rescoreText(
+  dataset: Dataset,
+  file: string,
+  text: string,
+  options: RescoreOptions,
+): { text: string; report: RescoreReport; evaluation: Evaluation } {
   const r = new Rescorer(dataset, file, options);
   const steps = rescoreSteps(r, text, options, 1000);
   let step = steps.next();
@@ -228,7 +239,11 @@ function* rescoreSteps(r: Rescorer, text: string, options: RescoreOptions, slice
  * Rescores a result file in place, streaming: lines go to a temporary file in the same folder,
  * which then replaces the original by rename. On any error or cancellation the original is untouched.
  */
-export async function rescoreFile(dataset: Dataset, file: string, options: RescoreOptions & { dryRun?: boolean }): Promise<{ report: RescoreReport; evaluation: Evaluation }> {
+export async function rescoreFile(
+  dataset: Dataset,
+  file: string,
+  options: RescoreOptions & { dryRun?: boolean },
+): Promise<{ report: RescoreReport; evaluation: Evaluation }> {
   const abs = await realpath(path.resolve(file));
   const { mode, size } = await stat(abs);
   let consumed = 0;

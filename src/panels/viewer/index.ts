@@ -70,7 +70,16 @@ class ViewerController implements vscode.Disposable {
       return;
     }
     this.shownAt = { uid, at: performance.now() };
-    if (!this.panel) this.adopt(vscode.window.createWebviewPanel(VIEWER_PANEL_TYPE, PANEL_TITLE, { viewColumn: vscode.ViewColumn.Active, preserveFocus: true }, this.options()), uid);
+    if (!this.panel)
+      this.adopt(
+        vscode.window.createWebviewPanel(
+          VIEWER_PANEL_TYPE,
+          PANEL_TITLE,
+          { viewColumn: vscode.ViewColumn.Active, preserveFocus: true },
+          this.options(),
+        ),
+        uid,
+      );
     else if (!this.panel.visible) this.panel.reveal(undefined, true);
     void this.session.show(uid);
   }
@@ -165,7 +174,11 @@ class ViewerController implements vscode.Disposable {
       const file = result ? result.evaluation.file : found.question.source.file;
       if (!path.isAbsolute(file)) return { opened: false };
       const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
-      await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(pos, pos), viewColumn: vscode.ViewColumn.Beside, preview: true });
+      await vscode.window.showTextDocument(vscode.Uri.file(file), {
+        selection: new vscode.Range(pos, pos),
+        viewColumn: vscode.ViewColumn.Beside,
+        preview: true,
+      });
       return { opened: true };
     },
   };

@@ -14,7 +14,12 @@ import type { ViewerResult } from './viewerHost';
 export type ToWebviewUri = (absolutePath: string) => string;
 
 function mediaView(ref: MediaRef, toUri: ToWebviewUri): MediaView {
-  return { relPath: ref.relPath, uri: ref.path && ref.exists ? toUri(ref.path) : null, exists: ref.exists, ...(ref.type ? { type: ref.type } : {}) };
+  return {
+    relPath: ref.relPath,
+    uri: ref.path && ref.exists ? toUri(ref.path) : null,
+    exists: ref.exists,
+    ...(ref.type ? { type: ref.type } : {}),
+  };
 }
 
 function finiteNumber(v: unknown): number | null {
@@ -83,7 +88,13 @@ export function resultViews(uid: string, results: ViewerResult[]): ResultView[] 
 
 async function videoView(ref: MediaRef, toUri: ToWebviewUri, readInfo: typeof readVideoInfo): Promise<VideoView> {
   const info = ref.path && ref.exists ? await readInfo(ref.path) : null;
-  return { ...mediaView(ref, toUri), fps: info?.fps ?? null, videoCodec: info?.videoCodec ?? null, audioCodec: info?.audioCodec ?? null, commandPath: ref.path };
+  return {
+    ...mediaView(ref, toUri),
+    fps: info?.fps ?? null,
+    videoCodec: info?.videoCodec ?? null,
+    audioCodec: info?.audioCodec ?? null,
+    commandPath: ref.path,
+  };
 }
 
 export interface BuildSampleOptions {

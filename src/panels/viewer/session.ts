@@ -94,7 +94,12 @@ export class ViewerSession {
     this.building = true;
     let sample: SampleView;
     try {
-      sample = await buildSampleView(found.question, found.dataset, { results: host.getResults(), order: host.navigationOrder(), toUri: this.deps.toUri, readVideoInfo: this.deps.readVideoInfo });
+      sample = await buildSampleView(found.question, found.dataset, {
+        results: host.getResults(),
+        order: host.navigationOrder(),
+        toUri: this.deps.toUri,
+        readVideoInfo: this.deps.readVideoInfo,
+      });
     } finally {
       if (generation === this.generation) this.building = false;
     }

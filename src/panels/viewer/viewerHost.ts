@@ -37,7 +37,9 @@ export interface ViewerHost {
 }
 
 function viewerResult(r: ReturnType<InspectorState['results']>[number]): ViewerResult | undefined {
-  return r.evaluation ? { id: r.id, label: resultLabel(r), colorIndex: r.colorIndex, active: r.active, evaluation: r.evaluation } : undefined;
+  return r.evaluation
+    ? { id: r.id, label: resultLabel(r), colorIndex: r.colorIndex, active: r.active, evaluation: r.evaluation }
+    : undefined;
 }
 
 export function createViewerHost(store: InspectorState): ViewerHost {

@@ -50,7 +50,10 @@ export function contractGuards<C extends PanelContract>(types: { notifications: 
 /** The requesting side (the webview): sends requests and settles their promises when responses arrive. */
 export class Requester<R extends RequestMap> {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }
+  >();
 
   constructor(
     private readonly post: (message: PanelRequestMessage<R>) => void,
@@ -95,9 +98,14 @@ export class Requester<R extends RequestMap> {
 }
 
 /** The answering side (the host): runs the handler and always answers, with the error text on failure. */
-export async function answerRequest<R extends RequestMap>(message: PanelRequestMessage<R>, handlers: RequestHandlers<R>): Promise<ResponseMessage> {
+export async function answerRequest<R extends RequestMap>(
+  message: PanelRequestMessage<R>,
+  handlers: RequestHandlers<R>,
+): Promise<ResponseMessage> {
   try {
-    const handler = Object.prototype.hasOwnProperty.call(handlers, message.method) ? (handlers[message.method] as (p: unknown) => unknown) : undefined;
+    const handler = Object.prototype.hasOwnProperty.call(handlers, message.method)
+      ? (handlers[message.method] as (p: unknown) => unknown)
+      : undefined;
     if (!handler) return { type: 'response', id: message.id, ok: false, error: `unknown request "${String(message.method)}"` };
     const result = await handler(message.params);
     return { type: 'response', id: message.id, ok: true, result };

@@ -18,7 +18,10 @@ export interface ScoreRow {
 /** One row per result file; the 12 subtasks (paper abbreviations) and the overall as columns. */
 export function subtaskTable(rows: ScoreRow[]): string {
   const header = ['', ...SUBTASKS.map((s) => s.abbreviation), 'Avg.'];
-  return alignedTable(header, rows.map((r) => [r.label, ...SUBTASKS.map((s) => formatScore(r.subtasks[s.key]?.score)), formatScore(r.overall)]));
+  return alignedTable(
+    header,
+    rows.map((r) => [r.label, ...SUBTASKS.map((s) => formatScore(r.subtasks[s.key]?.score)), formatScore(r.overall)]),
+  );
 }
 
 /** One row per subtask: its score, question count and unparsed count; for one result file. */

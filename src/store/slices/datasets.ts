@@ -74,7 +74,11 @@ export class DatasetsSlice {
     if (loaded.length === 0) return undefined;
     if (loaded.length === 1) {
       const d = loaded[0];
-      this.merged = { dataset: d, questions: d.questions.filter((q) => d.byUid.get(q.uid) === q), owner: new Map(d.questions.map((q) => [q.uid, d])) };
+      this.merged = {
+        dataset: d,
+        questions: d.questions.filter((q) => d.byUid.get(q.uid) === q),
+        owner: new Map(d.questions.map((q) => [q.uid, d])),
+      };
       return this.merged;
     }
     const byUid = new Map<string, Question>();

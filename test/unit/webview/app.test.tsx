@@ -184,7 +184,8 @@ describe('re-encode command', () => {
 describe('toolkit boundary', () => {
   test('only webview/ui imports @vscode/webview-ui-toolkit', () => {
     const root = path.resolve(__dirname, '../../../webview');
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : [path.join(dir, n)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : [path.join(dir, n)]));
     const offenders = files(root).filter((f) => /\.(tsx?|css)$/.test(f) && !f.startsWith(path.join(root, 'ui') + path.sep) && readFileSync(f, 'utf8').includes('@vscode/webview-ui-toolkit'));
     assert.deepEqual(offenders, []);
   });

@@ -39,7 +39,12 @@ describe('angle to arrow vector (left positive, up = current view)', () => {
   });
 
   test('vectors have unit length for any angle', () => {
-    fc.assert(fc.property(fc.double({ min: -720, max: 720, noNaN: true }), (deg) => Math.abs(Math.hypot(directionVector(deg).x, directionVector(deg).y) - 1) < 1e-9));
+    fc.assert(
+      fc.property(
+        fc.double({ min: -720, max: 720, noNaN: true }),
+        (deg) => Math.abs(Math.hypot(directionVector(deg).x, directionVector(deg).y) - 1) < 1e-9,
+      ),
+    );
   });
 
   test('wrap and circular error', () => {
@@ -94,15 +99,23 @@ describe('[0, 999] to pixels and the point rings', () => {
   test('a prediction drawn inside a ring is exactly one the core scorer passes at that threshold', () => {
     const truth = parseGroundTruth('point', '<point>391 698</point>')!;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 50, max: 2000 }), fc.integer({ min: 50, max: 2000 }), (x, y, w, h) => {
-        const d = normalizedDistance({ x: 391, y: 698 }, { x, y });
-        if (POINT_THRESHOLDS.some((t) => Math.abs(d - t) < 1e-6)) return true; // exactly on a ring: float noise decides
-        const pred = parsePrediction('point', `<point>${x} ${y}</point>`).parsed;
-        const passed = scoreParsed(truth, pred, 'paper').detail!.passed;
-        const p = normalizedToPixels({ x, y }, w, h);
-        const inside = thresholdRings({ x: 391, y: 698 }, w, h).filter((r) => ((p.x - r.cx) / r.rx) ** 2 + ((p.y - r.cy) / r.ry) ** 2 <= 1).length;
-        return inside === passed;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 50, max: 2000 }),
+        fc.integer({ min: 50, max: 2000 }),
+        (x, y, w, h) => {
+          const d = normalizedDistance({ x: 391, y: 698 }, { x, y });
+          if (POINT_THRESHOLDS.some((t) => Math.abs(d - t) < 1e-6)) return true; // exactly on a ring: float noise decides
+          const pred = parsePrediction('point', `<point>${x} ${y}</point>`).parsed;
+          const passed = scoreParsed(truth, pred, 'paper').detail!.passed;
+          const p = normalizedToPixels({ x, y }, w, h);
+          const inside = thresholdRings({ x: 391, y: 698 }, w, h).filter(
+            (r) => ((p.x - r.cx) / r.rx) ** 2 + ((p.y - r.cy) / r.ry) ** 2 <= 1,
+          ).length;
+          return inside === passed;
+        },
+      ),
     );
   });
 });

@@ -43,7 +43,11 @@ describe('request/response with ids', () => {
     let wire = '';
     const r = new Requester<ViewerRequests>((m) => (wire = JSON.stringify(m)));
     const p = r.request('navigate', { direction: 'nextFailure' });
-    const response = await answerRequest<ViewerRequests>(JSON.parse(wire), { navigate: async ({ direction }) => ({ uid: direction }), copyText: () => ({ copied: true }), openSource: () => ({ opened: true }) });
+    const response = await answerRequest<ViewerRequests>(JSON.parse(wire), {
+      navigate: async ({ direction }) => ({ uid: direction }),
+      copyText: () => ({ copied: true }),
+      openSource: () => ({ opened: true }),
+    });
     r.handleResponse(JSON.parse(JSON.stringify(response)));
     assert.deepEqual(await p, { uid: 'nextFailure' });
   });

@@ -60,13 +60,35 @@ export interface RunningCodeServer {
   url: string;
 }
 
-export async function startCodeServer(dirs: CodeServerDirs, folder: string, options: { port?: number; echo?: boolean } = {}): Promise<RunningCodeServer> {
+export async function startCodeServer(
+  dirs: CodeServerDirs,
+  folder: string,
+  options: { port?: number; echo?: boolean } = {},
+): Promise<RunningCodeServer> {
   const port = options.port ?? (await freePort());
-  const server = ServerProcess.start('code-server', NODE24, [
-    CODE_SERVER_ENTRY, '--config', dirs.config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData, folder,
-  ], { env: node24Env(), echo: options.echo });
+  const server = ServerProcess.start(
+    'code-server',
+    NODE24,
+    [
+      CODE_SERVER_ENTRY,
+      '--config',
+      dirs.config,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--extensions-dir',
+      dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+      folder,
+    ],
+    { env: node24Env(), echo: options.echo },
+  );
   try {
     await server.waitForHttp(`http://127.0.0.1:${port}/healthz`);
   } catch (err) {

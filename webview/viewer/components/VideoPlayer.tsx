@@ -108,7 +108,9 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
           <p>
             <strong>Video file not found:</strong> <code>{video.relPath}</code>
           </p>
-          <p>The path is relative to the question's folder. The question's other parts (prompt, images, overlays, predictions) still work.</p>
+          <p>
+            The path is relative to the question's folder. The question's other parts (prompt, images, overlays, predictions) still work.
+          </p>
         </div>
       </section>
     );

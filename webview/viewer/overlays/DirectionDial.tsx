@@ -51,7 +51,13 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
       })}
       {truth !== null ? (
         <g data-role="truth-arrow" data-angle={truth}>
-          <line x1={center.x} y1={center.y} x2={arrow(truth, radius).x} y2={arrow(truth, radius).y} style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 1.2 }} />
+          <line
+            x1={center.x}
+            y1={center.y}
+            x2={arrow(truth, radius).x}
+            y2={arrow(truth, radius).y}
+            style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 1.2 }}
+          />
           <polygon points={head(truth, radius, unit * 4)} style={{ fill: TRUTH_COLOR }} />
         </g>
       ) : null}

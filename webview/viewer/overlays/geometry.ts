@@ -102,7 +102,11 @@ export function bandsContaining(bands: readonly MraBand[], value: number): numbe
 }
 
 /** A linear scale for the distance ruler: 0 to a little past the largest value, mapped onto [left, right] pixels. */
-export function rulerScale(values: readonly number[], left: number, right: number): { max: number; toX: (v: number) => number; ticks: number[] } {
+export function rulerScale(
+  values: readonly number[],
+  left: number,
+  right: number,
+): { max: number; toX: (v: number) => number; ticks: number[] } {
   const finite = values.filter((v) => Number.isFinite(v));
   const top = Math.max(1, ...finite.map((v) => Math.abs(v))) * 1.15;
   const step = niceStep(top / 6);
