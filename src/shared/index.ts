@@ -13,3 +13,5 @@ export * from './parsing/parsedValue';
 export * from './parsing/answerParser';
 export * from './report/table';
 export * from './format';
+export * from './geometry';
+export * from './imageRoles';

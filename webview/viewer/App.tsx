@@ -9,12 +9,9 @@ import { RawOutputs } from './components/RawOutput';
 import { VideoPlayer, type PlayerHandle } from './components/VideoPlayer';
 import { AnswerPanel } from './overlays/AnswerPanel';
 
-/** The query view is the first image, except where it is the top-down map (the last image of point and orientation questions). */
+/** The image the host tagged as the query view, if any. */
 export function queryImage(sample: SampleView): MediaView | null {
-  if (sample.kind === null || sample.kind === 'choice' || sample.images.length === 0) return null;
-  const mapIsLast = sample.kind === 'point' || sample.subtask?.key === 'orientation';
-  if (mapIsLast && sample.images.length < 2) return null;
-  return sample.images[0];
+  return sample.images.find((i) => i.role === 'query') ?? null;
 }
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());

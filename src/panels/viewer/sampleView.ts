@@ -5,6 +5,7 @@ import type { Dataset, MediaRef, Question } from '../../core/dataset/question';
 import { resolveMediaPath } from '../../core/dataset/safePath';
 import { formatParsed, parsedToJson } from '../../shared/parsing/parsedValue';
 import type { QuestionOutcome } from '../../core/results/evaluation';
+import { imageRoles } from '../../shared/imageRoles';
 import { subtaskInfo } from '../../shared/subtasks';
 import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../../shared/protocol/viewer';
 import { readVideoInfo } from './mp4Info';
@@ -125,7 +126,7 @@ export async function buildSampleView(question: Question, dataset: Dataset, opti
     texts: question.texts,
     prompt: question.prompt.map((p) => ({ ...p })),
     video: question.video ? await videoView(question.video, options.toUri, options.readVideoInfo ?? readVideoInfo) : null,
-    images: question.images.map((m) => mediaView(m, options.toUri)),
+    images: question.images.map((m, i, all) => ({ ...mediaView(m, options.toUri), role: imageRoles(question.kind, question.subtask, all.length)[i] })),
     geometry: await geometryView(question, dataset, options.toUri),
     results: resultViews(question.uid, options.results),
     problems: question.problems.map((p) => p.message),

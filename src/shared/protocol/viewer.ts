@@ -3,6 +3,7 @@
 import type { MediaType } from '../media';
 import type { ParsedJson } from '../parsing/parsedValue';
 import type { OutcomeStatus } from '../scoring/outcomeStatus';
+import type { ImageRole } from '../imageRoles';
 import type { AnswerKind } from '../subtasks';
 import { contractGuards, type PanelHostMessage, type PanelWebviewMessage, type RequestHandlers, type PanelRequestMessage } from './rpc';
 
@@ -74,7 +75,8 @@ export interface SampleView {
   texts: string[];
   prompt: PromptPartView[];
   video: VideoView | null;
-  images: MediaView[];
+  /** In prompt order, each tagged with what it is (the host decides: src/shared/imageRoles.ts). */
+  images: Array<MediaView & { role: ImageRole }>;
   geometry: GeometryView | null;
   results: ResultView[];
   problems: string[];

@@ -61,6 +61,7 @@ describe('SampleView message', () => {
     assert.deepEqual(sample.geometry?.agent, { x: 1, y: 2, heading: 35 });
     assert.equal(sample.geometry?.target?.label, 'chair');
     assert.equal(sample.images[0].uri, toUri(path.join(ds.root, 'a', 'map.png')));
+    assert.equal(sample.images[0].role, 'map', 'the one image of a position question is tagged as the map');
   });
 
   test('a geometry path that leaves the dataset root gets no URI; missing media get none either', async () => {

@@ -39,7 +39,7 @@ const base = (over: Partial<SampleView>): SampleView => ({
   texts: ['t0', 'Your current view is :', 'Which direction? Between –180° and 180°.'],
   prompt: [{ type: 'text', text: 't0' }, { type: 'video' }, { type: 'text', text: 'Your current view is :' }, { type: 'image', index: 0 }, { type: 'text', text: 'Which direction? Between –180° and 180°.' }],
   video: { relPath: 'video.mp4', uri: 'http://127.0.0.1/media/video.mp4', exists: true, type: 'mp4', fps: 10, videoCodec: 'avc1', audioCodec: null, commandPath: '/data/q/video.mp4' },
-  images: [{ relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true, type: 'png' }],
+  images: [{ relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true, type: 'png', role: 'query' }],
   geometry: null,
   results: [],
   problems: [],
@@ -69,8 +69,8 @@ export const POINT_SAMPLE = base({
   truth: [391, 698],
   truthLabel: '(391, 698)',
   images: [
-    { relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true },
-    { relPath: 'topdown.png', uri: 'http://127.0.0.1/media/topdown.png', exists: true },
+    { relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true, role: 'query' },
+    { relPath: 'topdown.png', uri: 'http://127.0.0.1/media/topdown.png', exists: true, role: 'map' },
   ],
   geometry: { topdown: { relPath: 'topdown.png', uri: 'http://127.0.0.1/media/topdown.png', exists: true, width: 480, height: 360 }, agent: null, target: null },
   results: [result('a', 0, '<point>520 610</point>', [520, 610])],
@@ -84,6 +84,8 @@ export const ORIENTATION_SAMPLE = base({
   answerText: '35',
   truth: 35,
   truthLabel: '35°',
+  // One image on an orientation question: the host tags it as the map.
+  images: [{ relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true, type: 'png', role: 'map' }],
   results: [result('a', 0, '-20', -20)],
 });
 
@@ -95,6 +97,6 @@ export const CHOICE_SAMPLE = base({
   answerText: 'C',
   truth: 'C',
   truthLabel: 'C',
-  images: ['a', 'b', 'c', 'd'].map((n) => ({ relPath: `${n}.png`, uri: `http://127.0.0.1/media/${n}.png`, exists: true })),
+  images: ['a', 'b', 'c', 'd'].map((n) => ({ relPath: `${n}.png`, uri: `http://127.0.0.1/media/${n}.png`, exists: true, role: 'option' as const })),
   results: [result('a', 0, 'C', 'C', { score: 1, status: 'correct' }), result('b', 1, 'A', 'A', { score: 0, status: 'wrong' })],
 });

@@ -172,8 +172,8 @@ function PointPanel({ sample }: AnswerPanelProps) {
   const truth = asPoint(sample.truth);
   const preds = predictions(sample, asPoint);
   const g = sample.geometry;
-  // Real data has no geometry: the top-down image is the prompt's last image.
-  const last = sample.images[sample.images.length - 1];
+  // Real data has no geometry: the top-down image is the one the host tagged as the map.
+  const last = sample.images.find((i) => i.role === 'map');
   const map = g ? { uri: g.topdown.uri, relPath: g.topdown.relPath, width: g.topdown.width, height: g.topdown.height } : last ? { uri: last.uri, relPath: last.relPath } : { uri: null, relPath: '(no image)' };
   return (
     <div className="answer-grid">
