@@ -114,6 +114,7 @@ export function positionIn(order: readonly string[], uid: string): { index: numb
 
 export async function buildSampleView(question: Question, dataset: Dataset, options: BuildSampleOptions): Promise<SampleView> {
   const info = subtaskInfo(question.subtask);
+  const roles = imageRoles(question.kind, question.subtask, question.images.length);
   return {
     uid: question.uid,
     task: question.task,
@@ -126,7 +127,7 @@ export async function buildSampleView(question: Question, dataset: Dataset, opti
     texts: question.texts,
     prompt: question.prompt.map((p) => ({ ...p })),
     video: question.video ? await videoView(question.video, options.toUri, options.readVideoInfo ?? readVideoInfo) : null,
-    images: question.images.map((m, i, all) => ({ ...mediaView(m, options.toUri), role: imageRoles(question.kind, question.subtask, all.length)[i] })),
+    images: question.images.map((m, i) => ({ ...mediaView(m, options.toUri), role: roles[i] })),
     geometry: await geometryView(question, dataset, options.toUri),
     results: resultViews(question.uid, options.results),
     problems: question.problems.map((p) => p.message),
