@@ -5,15 +5,15 @@ import type { Problem } from '../core';
 import { anyEvent } from '../store/slices';
 import type { InspectorStore } from '../store/store';
 
-export const DIAGNOSTIC_SOURCE = 'GST-Bench';
+const DIAGNOSTIC_SOURCE = 'GST-Bench';
 
 /** A problem's 1-based line as a 0-based range covering the line (VS Code clamps the end to the line's length). */
-export function problemRange(p: Problem): vscode.Range {
+function problemRange(p: Problem): vscode.Range {
   const line = Math.max(0, (p.line ?? 1) - 1);
   return new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER);
 }
 
-export function toDiagnostic(p: Problem): vscode.Diagnostic {
+function toDiagnostic(p: Problem): vscode.Diagnostic {
   const d = new vscode.Diagnostic(problemRange(p), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
   d.source = DIAGNOSTIC_SOURCE;
   return d;

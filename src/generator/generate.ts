@@ -35,7 +35,7 @@ export interface GenerateOptions {
 }
 
 export const DEFAULT_OPTIONS = { seed: '7', scenes: 3, questionsPerSubtask: 3, ...DEFAULT_FRAME_SIZE } as const;
-export const RESULTS_DIR = 'results';
+const RESULTS_DIR = 'results';
 const STUB_SIZE = 8;
 
 export interface GenerateReport {
@@ -45,13 +45,13 @@ export interface GenerateReport {
   seconds: number;
 }
 
-export function topdownSize(frameWidth: number): { width: number; height: number } {
+function topdownSize(frameWidth: number): { width: number; height: number } {
   const width = Math.round(frameWidth * TOPDOWN_WIDTH_PER_FRAME_WIDTH);
   return { width, height: Math.round(width * TOPDOWN_ASPECT) };
 }
 
 /** Exploration, visibility and map frame of one question scene. */
-export function sceneContext(seed: string, scene: Scene, width: number, height: number): SceneContext {
+function sceneContext(seed: string, scene: Scene, width: number, height: number): SceneContext {
   const td = topdownSize(width);
   const poses = explorationPoses(seed, scene);
   const frameObjects = poses.map((p) => renderView(scene, p, width, height, false).objects);

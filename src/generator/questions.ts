@@ -36,7 +36,7 @@ export type VideoSource =
   | { kind: 'annotated'; scene: number; target: number }
   | { kind: 'clip'; scene: number; start: number };
 
-export interface Geometry {
+interface Geometry {
   topdown: { path: string; width: number; height: number };
   agent: { x: number; y: number; heading: number } | null;
   target: { x: number; y: number; label: string } | null;

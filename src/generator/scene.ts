@@ -28,7 +28,7 @@ export interface Point {
   y: number;
 }
 
-export interface Room {
+interface Room {
   index: number;
   /** Free interior (inside the walls). */
   rect: Rect;
@@ -37,7 +37,7 @@ export interface Room {
   lookPoint: Point;
 }
 
-export interface Door {
+interface Door {
   /** Centre of the opening. */
   center: Point;
   /** True when the door is in a wall running along x (so you pass through it along y). */
@@ -76,7 +76,7 @@ export function rectContains(r: Rect, p: Point, margin = 0): boolean {
   return p.x >= r.x0 - margin && p.x <= r.x1 + margin && p.y >= r.y0 - margin && p.y <= r.y1 + margin;
 }
 
-export function pointRectDistance(p: Point, r: Rect): number {
+function pointRectDistance(p: Point, r: Rect): number {
   const dx = Math.max(r.x0 - p.x, 0, p.x - r.x1);
   const dy = Math.max(r.y0 - p.y, 0, p.y - r.y1);
   return Math.hypot(dx, dy);
@@ -87,7 +87,7 @@ function rectsOverlap(a: Rect, b: Rect, gap = 0): boolean {
 }
 
 /** Does segment a-b pass through the rect grown by `grow`? (Liang-Barsky clipping.) */
-export function segmentHitsRect(a: Point, b: Point, r: Rect, grow = 0): boolean {
+function segmentHitsRect(a: Point, b: Point, r: Rect, grow = 0): boolean {
   let t0 = 0;
   let t1 = 1;
   const dx = b.x - a.x;
@@ -283,10 +283,6 @@ function placeFurniture(rng: Rng, rooms: Room[], doors: Door[]): Furniture[] {
     }
   }
   return out;
-}
-
-export function roomAt(scene: Scene, p: Point): Room | undefined {
-  return scene.rooms.find((r) => rectContains(r.rect, p));
 }
 
 /** Smallest distance from p to any wall or furniture footprint. */

@@ -19,7 +19,7 @@ export function requireFfmpeg(): void {
 }
 
 /** The encoder arguments: H.264, yuv420p, 10 fps, +faststart, no audio track. */
-export function ffmpegArgs(width: number, height: number, out: string): string[] {
+function ffmpegArgs(width: number, height: number, out: string): string[] {
   return [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(FPS), '-i', '-',

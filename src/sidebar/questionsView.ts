@@ -7,13 +7,13 @@ import { anyEvent } from '../store/slices';
 import type { InspectorStore } from '../store/store';
 
 /** Scheme of the resource URIs that carry a question's warning decoration (see QuestionDecorations). */
-export const QUESTION_URI_SCHEME = 'gst-bench-question';
+const QUESTION_URI_SCHEME = 'gst-bench-question';
 
-export function questionUri(uid: string): vscode.Uri {
+function questionUri(uid: string): vscode.Uri {
   return vscode.Uri.from({ scheme: QUESTION_URI_SCHEME, path: `/${encodeURIComponent(uid)}` });
 }
 
-export class QuestionsProvider implements vscode.TreeDataProvider<TreeNode> {
+class QuestionsProvider implements vscode.TreeDataProvider<TreeNode> {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
 
@@ -67,7 +67,7 @@ export class QuestionsProvider implements vscode.TreeDataProvider<TreeNode> {
 }
 
 /** Warning badge and colour on questions whose data has problems (missing video, bad answer). */
-export class QuestionDecorations implements vscode.FileDecorationProvider {
+class QuestionDecorations implements vscode.FileDecorationProvider {
   private readonly emitter = new vscode.EventEmitter<vscode.Uri[] | undefined>();
   readonly onDidChangeFileDecorations = this.emitter.event;
 

@@ -5,11 +5,11 @@ import { VIEWS } from '../ids';
 import { resultColor, resultDescription, resultLabel, resultTooltip, type ResultFileState } from '../model';
 import type { InspectorStore } from '../store/store';
 
-export function resultContextValue(r: ResultFileState): string {
+function resultContextValue(r: ResultFileState): string {
   return r.active ? 'result.active' : 'result.inactive';
 }
 
-export function resultIcon(r: ResultFileState): string {
+function resultIcon(r: ResultFileState): string {
   return r.error ? 'warning' : r.active ? 'star-full' : 'circle-filled';
 }
 

@@ -17,15 +17,13 @@ import { SETTINGS } from '../ids';
 import type { DatasetSource } from './slices';
 import { InspectorState } from './state';
 
-export type { DatasetEntry } from './slices';
-
 export type { DatasetSource };
 
 /** Debounce for watcher events: editors and tools often write a file in several steps. */
 export const RELOAD_DEBOUNCE_MS = 300;
 
 /** Files whose change reloads a folder dataset. Not result files or media: a rescore in the dataset must not reload it. */
-export const DATASET_WATCH_GLOB = '**/{question.json,sample_summary.json}';
+const DATASET_WATCH_GLOB = '**/{question.json,sample_summary.json}';
 
 export class InspectorStore extends InspectorState implements vscode.Disposable {
   private readonly watchers = new Map<string, vscode.Disposable>();

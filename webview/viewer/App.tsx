@@ -10,7 +10,7 @@ import { VideoPlayer, type PlayerHandle } from './components/VideoPlayer';
 import { AnswerPanel } from './overlays/AnswerPanel';
 
 /** The image the host tagged as the query view, if any. */
-export function queryImage(sample: SampleView): MediaView | null {
+function queryImage(sample: SampleView): MediaView | null {
   return sample.images.find((i) => i.role === 'query') ?? null;
 }
 

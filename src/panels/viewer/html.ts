@@ -11,7 +11,7 @@ export interface ViewerHtmlOptions {
   nonce?: string;
 }
 
-export function makeNonce(): string {
+function makeNonce(): string {
   return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
 }
 

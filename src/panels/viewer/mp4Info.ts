@@ -52,7 +52,7 @@ function sampleEntry(moov: Uint8Array, stbl: Box | undefined): string | null {
 }
 
 /** Frame rate and codecs described by a moov box's payload. */
-export function videoInfoFromMoov(moov: Uint8Array): VideoInfo {
+function videoInfoFromMoov(moov: Uint8Array): VideoInfo {
   const view = new DataView(moov.buffer, moov.byteOffset, moov.byteLength);
   const info: VideoInfo = { fps: null, videoCodec: null, audioCodec: null };
   for (const trak of boxes(moov, 0, moov.length)) {

@@ -36,7 +36,7 @@ function point(v: unknown): { x: number; y: number } | null {
 }
 
 /** Reads `extra.geometry` (demo data only); anything malformed yields null and the viewer falls back to real-data views. */
-export async function geometryView(question: Question, dataset: Dataset, toUri: ToWebviewUri): Promise<GeometryView | null> {
+async function geometryView(question: Question, dataset: Dataset, toUri: ToWebviewUri): Promise<GeometryView | null> {
   const g = question.extra.geometry;
   if (typeof g !== 'object' || g === null) return null;
   const geo = g as Record<string, unknown>;
@@ -64,7 +64,7 @@ export async function geometryView(question: Question, dataset: Dataset, toUri: 
   };
 }
 
-export function outcomeView(o: QuestionOutcome): OutcomeView {
+function outcomeView(o: QuestionOutcome): OutcomeView {
   return {
     line: o.line,
     prediction: o.prediction,

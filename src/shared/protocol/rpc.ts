@@ -3,7 +3,7 @@
 // declares a `PanelContract` (see viewer.ts) and gets typed messages, guards and both ends from here.
 
 /** One request: what the webview sends and what the host answers. */
-export interface RequestSpec {
+interface RequestSpec {
   params: unknown;
   result: unknown;
 }
@@ -27,7 +27,7 @@ export type ResponseMessage =
   | { type: 'response'; id: number; ok: false; error: string };
 
 /** Sent once the webview listens; nothing reaches the webview before it, and after a page reload it comes again. */
-export type ReadyMessage<C extends PanelContract> = { type: 'ready' } & C['ready'];
+type ReadyMessage<C extends PanelContract> = { type: 'ready' } & C['ready'];
 
 export type PanelHostMessage<C extends PanelContract> = C['notifications'] | ResponseMessage;
 export type PanelWebviewMessage<C extends PanelContract> = ReadyMessage<C> | C['events'] | PanelRequestMessage<C['requests']>;

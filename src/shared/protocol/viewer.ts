@@ -5,7 +5,7 @@ import type { ParsedJson } from '../parsing/parsedValue';
 import type { OutcomeStatus } from '../scoring/outcomeStatus';
 import type { ImageRole } from '../imageRoles';
 import type { AnswerKind } from '../subtasks';
-import { contractGuards, type PanelHostMessage, type PanelWebviewMessage, type RequestHandlers, type PanelRequestMessage } from './rpc';
+import { contractGuards, type PanelHostMessage, type RequestHandlers, type PanelRequestMessage } from './rpc';
 
 /** A media file as the webview may load it. `uri` is a webview URI (never inline data), null when it cannot load. */
 export interface MediaView {
@@ -27,7 +27,7 @@ export interface VideoView extends MediaView {
   commandPath: string | null;
 }
 
-export type PromptPartView = { type: 'text'; text: string } | { type: 'video' } | { type: 'image'; index: number };
+type PromptPartView = { type: 'text'; text: string } | { type: 'video' } | { type: 'image'; index: number };
 
 /** The demo generator's `extra.geometry`, validated. x, y on [0, 999]; heading in degrees, 0 = map top, left (CCW) positive. */
 export interface GeometryView {
@@ -92,7 +92,6 @@ export type ViewerRequests = {
   copyText: { params: { text: string }; result: { copied: boolean } };
   openSource: { params: { uid: string; resultId?: string }; result: { opened: boolean } };
 };
-export type RequestMethod = keyof ViewerRequests;
 
 /** Host to webview. A new question comes whole; what changes while it is shown comes as a small notification. */
 export type ViewerNotification =
@@ -104,7 +103,7 @@ export type ViewerNotification =
   | { type: 'position'; uid: string; position: SampleView['position'] };
 
 /** Webview to host, besides the handshake and requests. */
-export type ViewerEvent =
+type ViewerEvent =
   /** The sample is on screen; `ms` counts from the `show` message's arrival to the paint. */
   { type: 'painted'; uid: string; ms: number };
 
@@ -118,7 +117,6 @@ export type ViewerContract = {
 
 export type RequestMessage = PanelRequestMessage<ViewerRequests>;
 export type HostMessage = PanelHostMessage<ViewerContract>;
-export type WebviewMessage = PanelWebviewMessage<ViewerContract>;
 export type ViewerRequestHandlers = RequestHandlers<ViewerRequests>;
 
 /** What the webview keeps in `setState`, so it survives hiding and reloads. */

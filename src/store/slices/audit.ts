@@ -2,7 +2,7 @@
 // It holds what is loaded; reading and writing the sidecar belong to the audit panel.
 import { Emitter } from './emitter';
 
-export type AuditVerdict = 'agree' | 'disagree' | 'unsure';
+type AuditVerdict = 'agree' | 'disagree' | 'unsure';
 
 export interface AuditEntry {
   uid: string;

@@ -2,7 +2,7 @@ import React from 'react';
 import type { MediaView } from '../../../src/shared/protocol';
 import { Button } from '../../ui';
 
-export const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 3, 4];
+const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 3, 4];
 
 export interface QueryViewProps {
   image: MediaView;
@@ -11,7 +11,7 @@ export interface QueryViewProps {
   onEnlarge: () => void;
 }
 
-export function nextZoom(zoom: number, delta: number): number {
+function nextZoom(zoom: number, delta: number): number {
   const at = ZOOM_STEPS.findIndex((z) => z >= zoom - 1e-9);
   const i = Math.min(Math.max((at < 0 ? ZOOM_STEPS.length - 1 : at) + delta, 0), ZOOM_STEPS.length - 1);
   return ZOOM_STEPS[i];

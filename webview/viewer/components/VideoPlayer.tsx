@@ -4,8 +4,8 @@ import { CODEC_NAMES, codecProbe, PLAYABLE_VIDEO_CODECS, reencodeCommand } from 
 import { Button } from '../../ui';
 
 /** GST-Bench clips are 10 fps; used when the file's header gives no rate. */
-export const DEFAULT_FPS = 10;
-export const SPEEDS = [0.25, 0.5, 1, 1.5, 2, 4];
+const DEFAULT_FPS = 10;
+const SPEEDS = [0.25, 0.5, 1, 1.5, 2, 4];
 
 export interface PlayerHandle {
   togglePlay(): void;
