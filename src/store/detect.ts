@@ -12,7 +12,7 @@ export interface DetectLimits {
   maxJsonlFiles: number;
 }
 
-/** Limits of one detection pass (the issue: bounded in depth and time). */
+/** Limits of one detection pass: bounded in depth and time, so a large workspace cannot stall activation. */
 export const DETECT_LIMITS: Readonly<DetectLimits> = {
   /** Folder levels below a workspace folder. */
   maxDepth: 4,

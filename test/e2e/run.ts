@@ -1,4 +1,4 @@
-// `npm run test:e2e`: UI end-to-end tests (Route 1 of the team's real-VS-Code recipe).
+// `npm run test:e2e`: UI end-to-end tests (Route 1 in test/vscode/README.md).
 // Packages the .vsix, installs it into a fresh code-server with --install-extension, opens an empty
 // workspace in headless Chromium and clicks through the extension as a user would. A screenshot per
 // step goes to test-results/screenshots/ (git-ignored); timing figures are printed at the end.

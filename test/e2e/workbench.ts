@@ -1,5 +1,5 @@
-// Driving the VS Code workbench (code-server in Chromium) the way a user does. Selectors from the team's
-// real-VS-Code recipe; the viewer's selectors are its own data-role attributes (webview/viewer/components).
+// Driving the VS Code workbench (code-server in Chromium) the way a user does, through its own DOM
+// (class names and ARIA roles of VS Code 1.139); the viewer's selectors are its own data-role attributes (webview/viewer/components).
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 export const WORKBENCH = {

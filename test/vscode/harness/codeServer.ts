@@ -1,5 +1,5 @@
 // Packaging the extension as a user receives it, installing it into a fresh code-server, and starting
-// code-server on 127.0.0.1 (Route 1 of the team's recipe). Used by the UI tests and by `npm run demo`.
+// code-server on 127.0.0.1 (Route 1 in test/vscode/README.md). Used by the UI tests and by `npm run demo`.
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CODE_SERVER_ENTRY, NODE24, REPO_ROOT, node24Env } from './env';
