@@ -6,6 +6,7 @@ import { resolveMediaPath } from '../../core/dataset/safePath';
 import { formatParsed, parsedToJson } from '../../shared/parsing/parsedValue';
 import type { QuestionOutcome } from '../../core/results/evaluation';
 import { imageRoles } from '../../shared/imageRoles';
+import { taggedValue } from '../../shared/protocol/viewer';
 import { subtaskInfo } from '../../shared/subtasks';
 import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../../shared/protocol/viewer';
 import { readVideoInfo } from './mp4Info';
@@ -69,6 +70,7 @@ function outcomeView(o: QuestionOutcome): OutcomeView {
     line: o.line,
     prediction: o.prediction,
     parsed: parsedToJson(o.parse.parsed),
+    value: taggedValue(o.parse.parsed),
     parsedLabel: formatParsed(o.parse.parsed),
     span: o.parse.span ?? null,
     region: o.parse.region,
@@ -123,6 +125,7 @@ export async function buildSampleView(question: Question, dataset: Dataset, opti
     scene: question.scene,
     answerText: typeof question.answer === 'string' ? question.answer : JSON.stringify(question.answer) ?? '',
     truth: parsedToJson(question.truth),
+    truthValue: taggedValue(question.truth),
     truthLabel: question.truth ? formatParsed(question.truth) : 'no valid answer',
     texts: question.texts,
     prompt: question.prompt.map((p) => ({ ...p })),

@@ -1,7 +1,7 @@
 // The sample viewer's contract: its messages between the extension host and the webview (machinery in rpc.ts).
 // Imported by both sides, so it must stay free of `vscode` and `node:` imports.
 import type { MediaType } from '../media';
-import type { ParsedJson } from '../parsing/parsedValue';
+import type { ParsedJson, ParsedValue } from '../parsing/parsedValue';
 import type { OutcomeStatus } from '../scoring/outcomeStatus';
 import type { ImageRole } from '../imageRoles';
 import type { AnswerKind } from '../subtasks';
@@ -36,11 +36,28 @@ export interface GeometryView {
   target: { x: number; y: number; label?: string } | null;
 }
 
+/** A parsed answer tagged with its kind, so the webview never guesses a value's meaning from its shape. */
+export type TaggedValue =
+  | { kind: 'angle' | 'distance'; value: number }
+  | { kind: 'point'; x: number; y: number }
+  | { kind: 'choice'; letter: string };
+
+/** The tagged form of a parsed value (null: unparsed, or no valid answer). */
+export function taggedValue(p: ParsedValue | null): TaggedValue | null {
+  if (!p) return null;
+  if (p.kind === 'point') return { kind: 'point', x: p.x, y: p.y };
+  if (p.kind === 'choice') return { kind: 'choice', letter: p.letter };
+  return { kind: p.kind, value: p.value };
+}
+
 export interface OutcomeView {
   /** 1-based line in the result file. */
   line: number;
   prediction: string;
+  /** As written to the result line's `parsed` field. */
   parsed: ParsedJson;
+  /** The same, tagged with its kind: what the overlays draw. */
+  value: TaggedValue | null;
   parsedLabel: string;
   /** [start, end) of the text the parser read the value from. */
   span: [number, number] | null;
@@ -71,6 +88,7 @@ export interface SampleView {
   /** The raw answer as written in question.json. */
   answerText: string;
   truth: ParsedJson;
+  truthValue: TaggedValue | null;
   truthLabel: string;
   texts: string[];
   prompt: PromptPartView[];

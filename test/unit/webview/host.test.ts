@@ -50,6 +50,8 @@ describe('SampleView message', () => {
     const wire = JSON.parse(JSON.stringify(sample));
     assert.deepEqual(wire, sample, 'survives JSON unchanged');
     assert.deepEqual(sample.truth, [391, 698]);
+    assert.deepEqual(sample.truthValue, { kind: 'point', x: 391, y: 698 }, 'tagged with its kind');
+    assert.deepEqual(sample.results[0].outcome?.value, { kind: 'point', x: 520, y: 610 });
     assert.equal(sample.subtask?.abbreviation, 'Pos');
     assert.deepEqual(sample.position, { index: 1, total: 2 });
     const o = sample.results[0].outcome!;

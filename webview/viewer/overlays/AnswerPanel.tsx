@@ -89,7 +89,7 @@ function ErrorList({ preds, unitText, format }: { preds: Prediction<unknown>[]; 
 }
 
 function DirectionPanel({ sample }: AnswerPanelProps) {
-  const truth = asNumber(sample.truth);
+  const truth = asNumber(sample.truthValue);
   const preds = predictions(sample, asNumber);
   const g = sample.geometry;
   return (
@@ -127,7 +127,7 @@ function DirectionPanel({ sample }: AnswerPanelProps) {
 }
 
 function OrientationPanel({ sample }: AnswerPanelProps) {
-  const truth = asNumber(sample.truth);
+  const truth = asNumber(sample.truthValue);
   const preds = predictions(sample, asNumber);
   const g = sample.geometry;
   return (
@@ -169,7 +169,7 @@ function OrientationPanel({ sample }: AnswerPanelProps) {
 }
 
 function PointPanel({ sample }: AnswerPanelProps) {
-  const truth = asPoint(sample.truth);
+  const truth = asPoint(sample.truthValue);
   const preds = predictions(sample, asPoint);
   const g = sample.geometry;
   // Real data has no geometry: the top-down image is the one the host tagged as the map.
@@ -224,7 +224,7 @@ function PointPanel({ sample }: AnswerPanelProps) {
 }
 
 function DistancePanel({ sample }: AnswerPanelProps) {
-  const truth = asNumber(sample.truth);
+  const truth = asNumber(sample.truthValue);
   const preds = predictions(sample, asNumber);
   return (
     <div className="answer-grid wide">
@@ -239,7 +239,7 @@ function DistancePanel({ sample }: AnswerPanelProps) {
 function ChoicePanel({ sample, onEnlarge }: AnswerPanelProps) {
   return (
     <div className="answer-grid wide">
-      <ChoiceGrid images={sample.images} truth={asLetter(sample.truth)} preds={predictions(sample, asLetter)} onEnlarge={onEnlarge} />
+      <ChoiceGrid images={sample.images} truth={asLetter(sample.truthValue)} preds={predictions(sample, asLetter)} onEnlarge={onEnlarge} />
       <Unparsed sample={sample} />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ResultView, SampleView } from '../../../src/shared/protocol';
+import type { ResultView, SampleView, TaggedValue } from '../../../src/shared/protocol';
 import { resultColor } from '../../common/theme';
 
 export interface Prediction<V> {
@@ -7,20 +7,20 @@ export interface Prediction<V> {
   value: V;
 }
 
-/** Parsed predictions of one shape, with their file's colour; unparsed and missing ones are left out. */
-export function predictions<V>(sample: SampleView, pick: (parsed: unknown) => V | null): Prediction<V>[] {
+/** Parsed predictions of one kind, with their file's colour; unparsed and missing ones are left out. */
+export function predictions<V>(sample: SampleView, pick: (value: TaggedValue | null) => V | null): Prediction<V>[] {
   const out: Prediction<V>[] = [];
   for (const r of sample.results) {
-    const v = r.outcome && r.outcome.parsed !== null ? pick(r.outcome.parsed) : null;
+    const v = r.outcome ? pick(r.outcome.value) : null;
     if (v !== null) out.push({ result: r, color: resultColor(r.colorIndex), value: v });
   }
   return out;
 }
 
-export const asNumber = (p: unknown): number | null => (typeof p === 'number' && Number.isFinite(p) ? p : null);
-export const asPoint = (p: unknown): { x: number; y: number } | null =>
-  Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && typeof p[1] === 'number' ? { x: p[0], y: p[1] } : null;
-export const asLetter = (p: unknown): string | null => (typeof p === 'string' ? p : null);
+// The host tags every value with its kind (protocol TaggedValue): these only read the tag.
+export const asNumber = (p: TaggedValue | null): number | null => (p && (p.kind === 'angle' || p.kind === 'distance') ? p.value : null);
+export const asPoint = (p: TaggedValue | null): { x: number; y: number } | null => (p?.kind === 'point' ? { x: p.x, y: p.y } : null);
+export const asLetter = (p: TaggedValue | null): string | null => (p?.kind === 'choice' ? p.letter : null);
 
 /** Results whose output could not be parsed, to name them beside an overlay. */
 export function unparsed(sample: SampleView): ResultView[] {
