@@ -13,7 +13,7 @@ const bundles = [
   { entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   // Webview React app, runs in the browser sandbox of a webview.
   // Its CSS imports go to dist/webview.css (loaded by a <link> with the page's nonce). React's production build keeps paints fast.
-  { entryPoints: ['webview/main.tsx'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', define: { 'process.env.NODE_ENV': '"production"' } },
+  { entryPoints: ['webview/viewer/main.tsx'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', define: { 'process.env.NODE_ENV': '"production"' } },
   // Extension-host test suite (run inside a real VS Code).
   { entryPoints: ['test/vscode/suite/index.ts'], outfile: 'dist/test/suite/index.js', platform: 'node', format: 'cjs', external: ['vscode', 'mocha'] },
 ].filter((b) => existsSync(b.entryPoints[0]));

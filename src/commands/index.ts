@@ -1,4 +1,4 @@
-// Registers every GST-Bench command except the viewer's own (src/viewer registers those).
+// Registers every GST-Bench command except the viewer's own (src/panels/viewer registers those).
 // Commands take optional arguments so menus and tests can skip the prompts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -26,6 +26,7 @@ export interface CommandDeps {
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const { context, store, log } = deps;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- VS Code passes whatever its caller gave; each handler checks its own
   const reg = (id: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, fn);
   const focusQuestions = () => void vscode.commands.executeCommand(`${VIEWS.questions}.focus`).then(undefined, () => undefined);
 

@@ -16,7 +16,7 @@ import {
   type ReplacementUndo,
   type RescoreReport,
 } from '../core';
-import { formatQuestionScore, formatSubtaskScore } from '../model';
+import { formatQuestionScore, formatScore as formatSubtaskScore } from '../shared/format';
 import type { InspectorStore } from '../store/store';
 import { fileOf, resultFileFromContext } from './targets';
 

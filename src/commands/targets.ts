@@ -4,9 +4,6 @@ import * as vscode from 'vscode';
 import { resultLabel } from '../model';
 import type { InspectorStore } from '../store/store';
 
-/** A Results item (ResultFileState), a Uri, a path string, or a Uri[] from an explorer multi-selection. */
-export type FileArg = { file: string } | vscode.Uri | string | undefined;
-
 export function fileOf(arg: unknown): string | undefined {
   if (arg instanceof vscode.Uri) return arg.scheme === 'file' ? arg.fsPath : undefined;
   if (typeof arg === 'string') return arg.startsWith('file:') ? vscode.Uri.parse(arg).fsPath : path.resolve(arg);

@@ -52,17 +52,26 @@ export function recordLineNumbers(text: string): number[] {
     const ch = text[i];
     if (ch === '\n') line++;
     else if (ch === '"') {
-      if (depth === 1 && expectValue) lines.push(line), (expectValue = false);
+      if (depth === 1 && expectValue) {
+        lines.push(line);
+        expectValue = false;
+      }
       const end = skipString(text, i);
       for (let j = i; j < end; j++) if (text[j] === '\n') line++;
       i = end - 1;
     } else if (ch === '[' || ch === '{') {
-      if (depth === 1 && expectValue) lines.push(line), (expectValue = false);
+      if (depth === 1 && expectValue) {
+        lines.push(line);
+        expectValue = false;
+      }
       depth++;
       if (depth === 1 && ch === '[') expectValue = true;
     } else if (ch === ']' || ch === '}') depth--;
     else if (ch === ',' && depth === 1) expectValue = true;
-    else if (depth === 1 && expectValue && !/\s/.test(ch)) lines.push(line), (expectValue = false);
+    else if (depth === 1 && expectValue && !/\s/.test(ch)) {
+      lines.push(line);
+      expectValue = false;
+    }
   }
   return lines;
 }

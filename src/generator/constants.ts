@@ -1,4 +1,5 @@
 // Every constant of the synthetic GST-Bench generator, in one place. Lengths in metres, angles in degrees.
+import { POINT_SCALE_MAX } from '../shared/scoring/constants';
 
 export type Rgb = readonly [number, number, number];
 
@@ -12,8 +13,8 @@ export const TOPDOWN_ASPECT = 3 / 4;
 /** Blank border around the plan on top-down images, in pixels. */
 export const TOPDOWN_MARGIN_PX = 12;
 
-/** Normalised top-down coordinates run over [0, POINT_MAX] on each axis (the official convention). */
-export const POINT_MAX = 999;
+/** Normalised top-down coordinates run over [0, POINT_MAX] on each axis (the scorer's scale). */
+export const POINT_MAX = POINT_SCALE_MAX;
 
 // Floor plans
 export const WALL_THICKNESS = 0.15;

@@ -38,7 +38,7 @@ export interface GenerateOptions {
 }
 
 export const DEFAULT_OPTIONS = { seed: '7', scenes: 3, questionsPerSubtask: 3, ...DEFAULT_FRAME_SIZE } as const;
-export const RESULTS_DIR = 'results';
+const RESULTS_DIR = 'results';
 const STUB_SIZE = 8;
 
 export interface GenerateReport {
@@ -48,7 +48,7 @@ export interface GenerateReport {
   seconds: number;
 }
 
-export function topdownSize(frameWidth: number): { width: number; height: number } {
+function topdownSize(frameWidth: number): { width: number; height: number } {
   const width = Math.round(frameWidth * TOPDOWN_WIDTH_PER_FRAME_WIDTH);
   return { width, height: Math.round(width * TOPDOWN_ASPECT) };
 }
@@ -146,7 +146,14 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     } else {
       const ctx = contexts[src.scene];
       if (!occupancy.has(src.scene)) occupancy.set(src.scene, renderTopdown(scenes[src.scene], frames[src.scene], 'medium'));
-      bytes = encodePng(renderTrajectoryMap(scenes[src.scene], frames[src.scene], ctx.poses.slice(src.start, src.start + CLIP_FRAMES), occupancy.get(src.scene)));
+      bytes = encodePng(
+        renderTrajectoryMap(
+          scenes[src.scene],
+          frames[src.scene],
+          ctx.poses.slice(src.start, src.start + CLIP_FRAMES),
+          occupancy.get(src.scene),
+        ),
+      );
     }
     if (src.kind !== 'view') pngCache.set(key, bytes); // query views are never shared; don't keep them
     return bytes;
@@ -196,7 +203,15 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     for (const im of plan.images) await writeFile(path.join(dir, im.name), imageBytes(im.source));
     for (const ex of plan.extraFiles) await writeFile(path.join(dir, ex.name), imageBytes(ex.source));
     if (options.video) await writeVideo(plan.video.source, path.join(dir, plan.video.name));
-    summary.push({ folder, task: plan.task, uid: plan.uid, scene: plan.scene, answer: plan.answer, video: plan.video.name, image_count: plan.images.length });
+    summary.push({
+      folder,
+      task: plan.task,
+      uid: plan.uid,
+      scene: plan.scene,
+      answer: plan.answer,
+      video: plan.video.name,
+      image_count: plan.images.length,
+    });
     if ((i + 1) % 500 === 0) log(`${i + 1}/${plans.length} questions written`);
   }
   await writeFile(path.join(options.out, 'sample_summary.json'), JSON.stringify(summary, null, 2) + '\n');

@@ -19,7 +19,7 @@ export function createImage(width: number, height: number, fill: Rgb = [0, 0, 0]
   return { width, height, data };
 }
 
-export function setPixel(img: RgbImage, x: number, y: number, c: Rgb): void {
+function setPixel(img: RgbImage, x: number, y: number, c: Rgb): void {
   if (x < 0 || y < 0 || x >= img.width || y >= img.height) return;
   const i = (y * img.width + x) * 3;
   img.data[i] = c[0];

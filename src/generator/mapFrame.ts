@@ -1,4 +1,4 @@
-// Top-down image coordinates.
+// Top-down image coordinates. The [0, 999] <-> pixel mapping itself is src/shared/geometry.ts, shared with the viewer.
 //
 // Convention (documented in the dataset README):
 // - pixel coordinates p are pixel centres: p = 0 is the centre of the first pixel, p = size - 1 of the last;
@@ -7,6 +7,7 @@
 // - world metres map to pixels at the same scale on both axes (square pixels), plan centred in the image.
 // - headings: degrees in [-180, 180], 0 = facing the top of the image (-y), positive = counter-clockwise on
 //   the image (a left turn), so 90 faces left (-x) and -90 faces right (+x).
+import { normalizedToPixelCentre, pixelCentreToNormalized } from '../shared/geometry';
 import { POINT_MAX, TOPDOWN_MARGIN_PX } from './constants';
 import type { Point, Rect } from './scene';
 
@@ -38,12 +39,11 @@ export function pixelToWorld(f: MapFrame, p: Point): Point {
 
 /** World metres to normalised [0, 999] coordinates (unrounded). */
 export function worldToNormalized(f: MapFrame, p: Point): Point {
-  const px = worldToPixel(f, p);
-  return { x: (px.x / (f.width - 1)) * POINT_MAX, y: (px.y / (f.height - 1)) * POINT_MAX };
+  return pixelCentreToNormalized(worldToPixel(f, p), f.width, f.height);
 }
 
 export function normalizedToWorld(f: MapFrame, n: Point): Point {
-  return pixelToWorld(f, { x: (n.x / POINT_MAX) * (f.width - 1), y: (n.y / POINT_MAX) * (f.height - 1) });
+  return pixelToWorld(f, normalizedToPixelCentre(n, f.width, f.height));
 }
 
 /** Metres per normalised unit on each axis. */

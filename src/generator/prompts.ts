@@ -1,4 +1,4 @@
-// Prompt texts. Those marked "real" are copied from the authors' samples (../shared/datasets); the others
+// Prompt texts. Those marked "real" are copied from the authors' released samples; the others
 // follow their wording for the subtasks without a public sample. Note the en dash (U+2013) in "–180°".
 
 /** real (direction and distance samples) */

@@ -70,7 +70,9 @@ function visibleTargets(ctx: SceneContext, semantic: boolean): Furniture[] {
   const counts = new Map<string, number>();
   for (const f of ctx.scene.furniture) counts.set(f.category.name, (counts.get(f.category.name) ?? 0) + 1);
   // Semantic prompts name only the category, so it must be unique in the scene.
-  return ctx.scene.furniture.filter((f) => ctx.visibleFrames[f.id] >= VISIBLE_MIN_FRAMES && (!semantic || counts.get(f.category.name) === 1));
+  return ctx.scene.furniture.filter(
+    (f) => ctx.visibleFrames[f.id] >= VISIBLE_MIN_FRAMES && (!semantic || counts.get(f.category.name) === 1),
+  );
 }
 
 function quantize(ctx: SceneContext, p: Point): { n: Point; world: Point } {
@@ -113,7 +115,12 @@ function targetPoint(ctx: SceneContext, f: Furniture): Point {
 }
 
 function geometry(ctx: SceneContext, path: string, agent: Geometry['agent'], target: Geometry['target'], correct?: string): Geometry {
-  const g: Geometry = { topdown: { path, width: ctx.map.width, height: ctx.map.height }, agent, target, metersPerUnit: metersPerUnit(ctx.map) };
+  const g: Geometry = {
+    topdown: { path, width: ctx.map.width, height: ctx.map.height },
+    agent,
+    target,
+    metersPerUnit: metersPerUnit(ctx.map),
+  };
   if (correct !== undefined) g.correct = correct;
   return g;
 }
@@ -273,7 +280,8 @@ function planTrajectory(ctx: SceneContext, rng: Rng, serial: number): QuestionPl
   for (let s = 0; s + CLIP_FRAMES <= poses.length; s += 5) if (pathLength(poses, s, CLIP_FRAMES) >= CLIP_MIN_LENGTH) starts.push(s);
   const far = (a: number, b: number) =>
     Math.hypot(poses[a].x - poses[b].x, poses[a].y - poses[b].y) >= CLIP_DISTINCT_START ||
-    Math.hypot(poses[a + CLIP_FRAMES - 1].x - poses[b + CLIP_FRAMES - 1].x, poses[a + CLIP_FRAMES - 1].y - poses[b + CLIP_FRAMES - 1].y) >= CLIP_DISTINCT_START;
+    Math.hypot(poses[a + CLIP_FRAMES - 1].x - poses[b + CLIP_FRAMES - 1].x, poses[a + CLIP_FRAMES - 1].y - poses[b + CLIP_FRAMES - 1].y) >=
+      CLIP_DISTINCT_START;
   for (let attempt = 0; attempt < 50; attempt++) {
     const correct = rng.pick(starts);
     const chosen = [correct];
@@ -314,7 +322,13 @@ function planTrajectory(ctx: SceneContext, rng: Rng, serial: number): QuestionPl
 }
 
 /** Plans question `serial` of subtask `key` in scene `ctx`. Null when the scene cannot supply one. */
-export function planQuestion(key: SubtaskKey, ctx: SceneContext, rng: Rng, serial: number, otherScenes: readonly number[]): QuestionPlan | null {
+export function planQuestion(
+  key: SubtaskKey,
+  ctx: SceneContext,
+  rng: Rng,
+  serial: number,
+  otherScenes: readonly number[],
+): QuestionPlan | null {
   switch (key) {
     case 'ed_v':
     case 'ed_s':

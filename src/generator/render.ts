@@ -179,7 +179,8 @@ export function renderView(scene: Scene, pose: Pose, width: number, height: numb
       const fog = 1 / (1 + 0.035 * tWall);
       for (let r = 0; r < wallTop; r++) shade(CEILING_COLOR, 0.9 + 0.1 * (r / height), data, (r * width + c) * 3);
       const baseRow = rowOf(0.09, tWall);
-      for (let r = wallTop; r < wallBottom; r++) shade(r >= baseRow ? BASEBOARD_COLOR : WALL_COLOR, (wallX ? 0.8 : 1) * (0.55 + 0.45 * fog), data, (r * width + c) * 3);
+      for (let r = wallTop; r < wallBottom; r++)
+        shade(r >= baseRow ? BASEBOARD_COLOR : WALL_COLOR, (wallX ? 0.8 : 1) * (0.55 + 0.45 * fog), data, (r * width + c) * 3);
       for (let r = Math.max(wallBottom, Math.ceil(horizon)); r < height; r++) {
         const t = (f * EYE_HEIGHT) / (r + 0.5 - horizon);
         const wx = pose.x + dx * t;
@@ -235,5 +236,13 @@ export function isVisible(stats: ObjectStats | undefined, width: number, height:
 /** Draws the red annotation box around a visible target, as in the authors' object-annotation videos. */
 export function drawAnnotationBox(img: RgbImage, s: ObjectStats): void {
   const pad = 2;
-  strokeRect(img, Math.max(0, s.x0 - pad), Math.max(0, s.y0 - pad), Math.min(img.width - 1, s.x1 + pad), Math.min(img.height - 1, s.y1 + pad), ANNOTATION_BOX_THICKNESS, ANNOTATION_BOX_COLOR);
+  strokeRect(
+    img,
+    Math.max(0, s.x0 - pad),
+    Math.max(0, s.y0 - pad),
+    Math.min(img.width - 1, s.x1 + pad),
+    Math.min(img.height - 1, s.y1 + pad),
+    ANNOTATION_BOX_THICKNESS,
+    ANNOTATION_BOX_COLOR,
+  );
 }

@@ -122,7 +122,11 @@ function templateBText(v: Value, rng: Rng): string {
  * The three result files' lines. `lines` defaults to one per question; a larger number cycles through the
  * questions again (so uids repeat: later lines replace earlier ones when scored), a smaller one truncates.
  */
-export function simulateResults(seed: string, questions: readonly ResultQuestion[], lines = questions.length): Record<ResultFileName, ResultLine[]> {
+export function simulateResults(
+  seed: string,
+  questions: readonly ResultQuestion[],
+  lines = questions.length,
+): Record<ResultFileName, ResultLine[]> {
   const out: Record<ResultFileName, ResultLine[]> = { 'noisy-oracle': [], random: [], 'template-b': [] };
   if (questions.length === 0) return out;
   let probeWritten = false;

@@ -28,7 +28,7 @@ export interface Point {
   y: number;
 }
 
-export interface Room {
+interface Room {
   index: number;
   /** Free interior (inside the walls). */
   rect: Rect;
@@ -37,7 +37,7 @@ export interface Room {
   lookPoint: Point;
 }
 
-export interface Door {
+interface Door {
   /** Centre of the opening. */
   center: Point;
   /** True when the door is in a wall running along x (so you pass through it along y). */
@@ -76,7 +76,7 @@ export function rectContains(r: Rect, p: Point, margin = 0): boolean {
   return p.x >= r.x0 - margin && p.x <= r.x1 + margin && p.y >= r.y0 - margin && p.y <= r.y1 + margin;
 }
 
-export function pointRectDistance(p: Point, r: Rect): number {
+function pointRectDistance(p: Point, r: Rect): number {
   const dx = Math.max(r.x0 - p.x, 0, p.x - r.x1);
   const dy = Math.max(r.y0 - p.y, 0, p.y - r.y1);
   return Math.hypot(dx, dy);
@@ -87,7 +87,7 @@ function rectsOverlap(a: Rect, b: Rect, gap = 0): boolean {
 }
 
 /** Does segment a-b pass through the rect grown by `grow`? (Liang-Barsky clipping.) */
-export function segmentHitsRect(a: Point, b: Point, r: Rect, grow = 0): boolean {
+function segmentHitsRect(a: Point, b: Point, r: Rect, grow = 0): boolean {
   let t0 = 0;
   let t1 = 1;
   const dx = b.x - a.x;
@@ -139,7 +139,8 @@ function tryBuildScene(rng: Rng, index: number): Scene | null {
       .sort((a, b) => b.w * b.h - a.w * a.h);
     if (candidates.length === 0) break;
     const { c, i, w, h } = candidates[rng.int(0, Math.min(1, candidates.length - 1))];
-    const vertical = w >= h ? (h >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.7) : true) : w >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.3) : false;
+    const vertical =
+      w >= h ? (h >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.7) : true) : w >= 2 * MIN_ROOM_SIDE + 0.2 ? rng.chance(0.3) : false;
     const len = vertical ? w : h;
     const start = vertical ? c.x0 : c.y0;
     const at = round1(start + Math.max(MIN_ROOM_SIDE, Math.min(len - MIN_ROOM_SIDE, len * rng.range(0.35, 0.65))));
@@ -200,7 +201,10 @@ function tryBuildScene(rng: Rng, index: number): Scene | null {
     let from = s.from;
     for (const g of [...gaps, Infinity]) {
       const to = g === Infinity ? s.to : g - DOOR_WIDTH / 2;
-      if (to - from > 1e-6) walls.push(s.vertical ? { x0: s.at - half, y0: from, x1: s.at + half, y1: to } : { x0: from, y0: s.at - half, x1: to, y1: s.at + half });
+      if (to - from > 1e-6)
+        walls.push(
+          s.vertical ? { x0: s.at - half, y0: from, x1: s.at + half, y1: to } : { x0: from, y0: s.at - half, x1: to, y1: s.at + half },
+        );
       if (g !== Infinity) from = g + DOOR_WIDTH / 2;
     }
   }
@@ -263,7 +267,8 @@ function placeFurniture(rng: Rng, rooms: Room[], doors: Door[]): Furniture[] {
             rect = { x0, y0, x1: x0 + dep, y1: y0 + w };
           }
         }
-        if (!(rect.x1 - rect.x0 > 0 && rect.y1 - rect.y0 > 0) || rect.x0 < r.x0 || rect.x1 > r.x1 || rect.y0 < r.y0 || rect.y1 > r.y1) continue;
+        if (!(rect.x1 - rect.x0 > 0 && rect.y1 - rect.y0 > 0) || rect.x0 < r.x0 || rect.x1 > r.x1 || rect.y0 < r.y0 || rect.y1 > r.y1)
+          continue;
         if (out.some((f) => rectsOverlap(f.rect, rect, 0.15))) continue;
         if (doorZones.some((z) => rectsOverlap(z, rect))) continue;
         if (pointRectDistance(room.lookPoint, rect) < LOOK_POINT_CLEARANCE) continue;
@@ -278,10 +283,6 @@ function placeFurniture(rng: Rng, rooms: Room[], doors: Door[]): Furniture[] {
     }
   }
   return out;
-}
-
-export function roomAt(scene: Scene, p: Point): Room | undefined {
-  return scene.rooms.find((r) => rectContains(r.rect, p));
 }
 
 /** Smallest distance from p to any wall or furniture footprint. */

@@ -19,7 +19,9 @@ export type TopdownLevel = 'easy' | 'medium' | 'hard';
 function inFloor(scene: Scene, p: Point): boolean {
   if (scene.rooms.some((r) => rectContains(r.rect, p))) return true;
   // Door openings are floor too.
-  return scene.doors.some((d) => Math.abs(p.x - d.center.x) <= (d.alongX ? 0.47 : 0.1) && Math.abs(p.y - d.center.y) <= (d.alongX ? 0.1 : 0.47));
+  return scene.doors.some(
+    (d) => Math.abs(p.x - d.center.x) <= (d.alongX ? 0.47 : 0.1) && Math.abs(p.y - d.center.y) <= (d.alongX ? 0.1 : 0.47),
+  );
 }
 
 export function renderTopdown(scene: Scene, frame: MapFrame, level: TopdownLevel): RgbImage {

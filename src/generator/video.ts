@@ -19,7 +19,7 @@ export function requireFfmpeg(): void {
 }
 
 /** The encoder arguments: H.264, yuv420p, 10 fps, +faststart, no audio track. */
-export function ffmpegArgs(width: number, height: number, out: string): string[] {
+function ffmpegArgs(width: number, height: number, out: string): string[] {
   return [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(FPS), '-i', '-',
@@ -29,7 +29,13 @@ export function ffmpegArgs(width: number, height: number, out: string): string[]
 }
 
 /** Encodes `count` frames produced one at a time by `frame(i)` into an MP4 at `out`. */
-export async function encodeVideo(out: string, width: number, height: number, count: number, frame: (i: number) => RgbImage): Promise<void> {
+export async function encodeVideo(
+  out: string,
+  width: number,
+  height: number,
+  count: number,
+  frame: (i: number) => RgbImage,
+): Promise<void> {
   requireFfmpeg();
   const child = spawn('ffmpeg', ffmpegArgs(width, height, out), { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';

@@ -68,7 +68,10 @@ export function matchesStatus(outcome: QuestionOutcome | undefined, status: Stat
  * Sorts questions of one subtask. Ties keep dataset order. Score ascending puts questions without a
  * prediction last; error descending puts questions without an error (choice, unparsed, none) last.
  */
-export function sortQuestions<T extends { question: Question; outcome?: QuestionOutcome; order: number }>(items: T[], order: SortOrder): T[] {
+export function sortQuestions<T extends { question: Question; outcome?: QuestionOutcome; order: number }>(
+  items: T[],
+  order: SortOrder,
+): T[] {
   const byDataset = (a: T, b: T) => a.order - b.order;
   const copy = [...items];
   switch (order) {

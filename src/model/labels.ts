@@ -1,20 +1,13 @@
 // Human-readable labels and descriptions for the tree items. Pure: no vscode import.
-import { formatParsed, type Question, type QuestionOutcome, type SubtaskInfo } from '../core';
+import { formatParsed, formatQuestionScore, formatScore, type Question, type QuestionOutcome, type SubtaskInfo } from '../core';
 
 /** "EDv · Egocentric Direction (visual)". */
 export function subtaskLabel(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>): string {
   return `${info.abbreviation} · ${info.name}`;
 }
 
-/** A subtask score (0-100) with one decimal, as in the tree; "—" when there is none. */
-export function formatSubtaskScore(score: number | null | undefined): string {
-  return score === null || score === undefined ? '—' : score.toFixed(1);
-}
-
-/** A question's score (0-1) with two decimals. */
-export function formatQuestionScore(score: number): string {
-  return score.toFixed(2);
-}
+/** A subtask score (0-100) in the tree: the shared format, as the CLI and the viewer print it. */
+export const formatSubtaskScore = formatScore;
 
 /**
  * "12 q · 41.7": the question count and the active result's score. When a filter hides some questions,

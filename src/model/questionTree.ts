@@ -139,7 +139,12 @@ export function buildQuestionTree(questions: readonly Question[], active: Active
   return { roots, byId, order, scenes: [...scenes].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) };
 }
 
-function questionNode(q: Question, outcome: QuestionOutcome | undefined, active: ActiveResultView | undefined, parentId: string): QuestionNode {
+function questionNode(
+  q: Question,
+  outcome: QuestionOutcome | undefined,
+  active: ActiveResultView | undefined,
+  parentId: string,
+): QuestionNode {
   const status = statusOfOutcome(outcome);
   const look = STATUS_LOOK[status];
   const warning = problemReason(q);
@@ -169,7 +174,14 @@ export function parentOf(tree: QuestionTree, node: TreeNode): GroupNode | Subtas
 /** The tree as the InspectorApi reports it: fully expanded, filter and sort applied. */
 export function snapshot(nodes: readonly TreeNode[]): TreeSnapshotNode[] {
   return nodes.map((n) => {
-    const s: TreeSnapshotNode = { id: n.id, label: n.label, description: n.description, tooltip: n.tooltip, contextValue: n.contextValue, icon: n.icon };
+    const s: TreeSnapshotNode = {
+      id: n.id,
+      label: n.label,
+      description: n.description,
+      tooltip: n.tooltip,
+      contextValue: n.contextValue,
+      icon: n.icon,
+    };
     if (n.type !== 'question') s.children = snapshot(n.children);
     return s;
   });

@@ -2,11 +2,13 @@
 // Nothing here may use Node APIs or `vscode`; src/shared/tsconfig.json enforces it.
 export * from './subtasks';
 export * from './problems';
+export * from './media';
 export * from './scoring/constants';
 export * from './scoring/profiles';
 export * from './scoring/decimal';
 export * from './scoring/scorer';
 export * from './scoring/aggregate';
+export * from './scoring/outcomeStatus';
 export * from './parsing/parsedValue';
 export * from './parsing/answerParser';
 export * from './report/table';
@@ -35,3 +37,6 @@ export * from './audit/state';
 export * from './parsing/readers';
 export * from './report/formatLoss';
 export * from './diagnosis';
+export * from './format';
+export * from './geometry';
+export * from './imageRoles';

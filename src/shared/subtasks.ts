@@ -1,5 +1,5 @@
-// The 12 GST-Bench subtasks: keys and abbreviations from the project page's leaderboard,
-// task strings from the authors' question.json files (arXiv 2608.05747, Table 1).
+// The 12 GST-Bench subtasks: keys, the paper's abbreviations,
+// and the task strings of the released question.json files, in the paper's Table 1 order.
 
 export type AnswerKind = 'angle' | 'distance' | 'point' | 'choice';
 

@@ -12,7 +12,7 @@ export interface DetectLimits {
   maxJsonlFiles: number;
 }
 
-/** Limits of one detection pass (the issue: bounded in depth and time). */
+/** Limits of one detection pass: bounded in depth and time, so a large workspace cannot stall activation. */
 export const DETECT_LIMITS: Readonly<DetectLimits> = {
   /** Folder levels below a workspace folder. */
   maxDepth: 4,
@@ -24,7 +24,7 @@ export const DETECT_LIMITS: Readonly<DetectLimits> = {
   maxJsonlFiles: 200,
 };
 
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+export const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
 export interface Detected {
   datasets: string[];
@@ -33,7 +33,11 @@ export interface Detected {
   truncated: boolean;
 }
 
-export async function detectInFolders(folders: readonly string[], fields: FieldMapping, limits: Readonly<DetectLimits> = DETECT_LIMITS): Promise<Detected> {
+export async function detectInFolders(
+  folders: readonly string[],
+  fields: FieldMapping,
+  limits: Readonly<DetectLimits> = DETECT_LIMITS,
+): Promise<Detected> {
   const deadline = Date.now() + limits.maxMillis;
   const out: Detected = { datasets: [], results: [], truncated: false };
   let jsonlOpened = 0;
@@ -93,13 +97,20 @@ async function isFile(p: string): Promise<boolean> {
 }
 
 /** True when the file's first non-blank line is a JSON object with a uid and a prediction (under the field mapping). */
-export async function looksLikeResultFile(file: string, fields: FieldMapping, maxBytes: number = DETECT_LIMITS.firstLineBytes): Promise<boolean> {
+export async function looksLikeResultFile(
+  file: string,
+  fields: FieldMapping,
+  maxBytes: number = DETECT_LIMITS.firstLineBytes,
+): Promise<boolean> {
   let handle;
   try {
     handle = await open(file, 'r');
     const buf = Buffer.alloc(maxBytes);
     const { bytesRead } = await handle.read(buf, 0, maxBytes, 0);
-    const text = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const first = text.split('\n').find((l) => l.trim() !== '');
     if (first === undefined) return false;
     if (bytesRead === maxBytes && !text.includes('\n')) return false; // first line longer than the budget

@@ -29,7 +29,7 @@ export async function restoreSession(state: vscode.Memento, store: InspectorStor
   for (const r of s.results) {
     if (!fs.existsSync(r.file)) continue;
     loads.push(store.addResult(r.file, { makeActive: r.file === s.active }));
-    if (r.compared) store.setCompared(r.file, true);
+    store.setCompared(r.file, r.compared); // active and compared are independent: an unticked active file stays unticked
   }
   await Promise.all(loads);
 }

@@ -25,7 +25,13 @@ function png(width: number, height: number, paint: (x: number, y: number) => Rgb
 /** A floor plan: light floor, dark outer walls and two inner walls with door gaps. */
 function floorPlan(width: number, height: number, tint: Rgb = [235, 232, 225]): Buffer {
   return png(width, height, (x, y) => {
-    const wall = x < 6 || y < 6 || x >= width - 6 || y >= height - 6 || (Math.abs(x - width * 0.55) < 3 && (y < height * 0.4 || y > height * 0.55)) || (Math.abs(y - height * 0.6) < 3 && x < width * 0.3);
+    const wall =
+      x < 6 ||
+      y < 6 ||
+      x >= width - 6 ||
+      y >= height - 6 ||
+      (Math.abs(x - width * 0.55) < 3 && (y < height * 0.4 || y > height * 0.55)) ||
+      (Math.abs(y - height * 0.6) < 3 && x < width * 0.3);
     return wall ? [60, 60, 70] : tint;
   });
 }

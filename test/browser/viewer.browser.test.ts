@@ -10,9 +10,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Dataset } from '../../src/core/dataset/question';
 import { readDataset } from '../../src/core/dataset/reader';
 import { evaluateFile, evaluateText } from '../../src/core/results/evaluation';
-import type { HostMessage, SampleView } from '../../src/protocol';
-import { buildSampleView } from '../../src/viewer/sampleView';
-import type { ViewerResult } from '../../src/viewer/viewerHost';
+import type { HostMessage, SampleView } from '../../src/shared/protocol';
+import { buildSampleView } from '../../src/panels/viewer/sampleView';
+import type { ViewerResult } from '../../src/panels/viewer/viewerHost';
 import { makeFixture, XSS_PREDICTION, type Fixture } from './fixtures';
 import { startServer, type HarnessServer } from './server';
 import { THEMES } from './themes';
@@ -172,7 +172,13 @@ describe('sample viewer in Chromium', () => {
     const geo = await page.evaluate(() => {
       const svg = document.querySelector('svg[data-overlay="direction-dial"]')!.getBoundingClientRect();
       const arrow = document.querySelector('svg[data-overlay="direction-dial"] [data-role="truth-arrow"] polygon')!.getBoundingClientRect();
-      return { cx: svg.x + svg.width / 2, cy: svg.y + svg.height / 2, ax: arrow.x + arrow.width / 2, ay: arrow.y + arrow.height / 2, w: svg.width };
+      return {
+        cx: svg.x + svg.width / 2,
+        cy: svg.y + svg.height / 2,
+        ax: arrow.x + arrow.width / 2,
+        ay: arrow.y + arrow.height / 2,
+        w: svg.width,
+      };
     });
     assert.ok(geo.ax < geo.cx - geo.w * 0.25, `+90 arrow at x=${geo.ax}, dial centre ${geo.cx}`);
     assert.ok(Math.abs(geo.ay - geo.cy) < geo.w * 0.05, `+90 arrow not level: y=${geo.ay} vs ${geo.cy}`);
@@ -200,9 +206,9 @@ describe('sample viewer in Chromium', () => {
     await show(page, await sampleOf(fixture.uids.point));
     const rings = page.locator('svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]');
     assert.equal(await rings.count(), 5);
-    // The map is 480x360: a ring's radii keep that ratio.
+    // The map is 480x360: a ring's radii keep the ratio of its pixel-centre spans, 479:359.
     const r = await rings.first().evaluate((e) => ({ rx: Number(e.getAttribute('rx')), ry: Number(e.getAttribute('ry')) }));
-    assert.ok(Math.abs(r.rx / r.ry - 480 / 360) < 1e-6, `rx/ry = ${r.rx / r.ry}`);
+    assert.ok(Math.abs(r.rx / r.ry - 479 / 359) < 1e-6, `rx/ry = ${r.rx / r.ry}`);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="truth-point"]'), 1);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="pred-point"]'), 2);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="distance-label"]'), 2);

@@ -1,17 +1,18 @@
-// `npm run test:e2e`: UI end-to-end tests (Route 1 of the team's real-VS-Code recipe).
+// `npm run test:e2e`: UI end-to-end tests (Route 1 in test/vscode/README.md).
 // Packages the .vsix, installs it into a fresh code-server with --install-extension, opens an empty
 // workspace in headless Chromium and clicks through the extension as a user would. A screenshot per
 // step goes to test-results/screenshots/ (git-ignored); timing figures are printed at the end.
 import { appendFileSync, readFileSync, readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SUBTASKS, readDataset, splitLines, type Dataset, type SubtaskInfo } from '../../src/core';
 import { shortQuestionLabel, subtaskLabel } from '../../src/model/labels';
 import { launchChromium } from '../vscode/harness/browser';
 import { codeServerDirs, installExtension, packageExtension, startCodeServer, type RunningCodeServer } from '../vscode/harness/codeServer';
-import { REPO_ROOT, SCREENSHOT_DIR, assertTestEnvironment } from '../vscode/harness/env';
+import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
+import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
 import { CONTAINER_TITLE, QUESTIONS_VIEW, RESULTS_VIEW, VIEWER, WORKBENCH, findRow, openContainer, setExpanded, treeRows, webview } from './workbench';
 
@@ -31,43 +32,20 @@ const OVERLAY_KINDS: ReadonlyArray<{ kind: string; subtask: string }> = [
 ];
 
 const timings: Array<{ what: string; ms: number | undefined; note?: string }> = [];
-let stepNumber = 0;
 let page: Page;
 let context: BrowserContext | undefined;
 let codeServer: RunningCodeServer | undefined;
 let dataset: Dataset;
 let runDir: string;
 let userDataDir: string;
-/** Names of steps that failed: later steps that need them skip with a reason instead of piling up timeouts. */
-const failed = new Set<string>();
+/** Later steps that need a failed one skip with a reason instead of piling up timeouts. */
+const { step, failed } = createSteps({ page: () => page, screenshotPrefix: '', timeoutMs: STEP_TIMEOUT_MS });
 
 function subtask(key: string): SubtaskInfo {
   return SUBTASKS.find((s) => s.key === key)!;
 }
 function questionsOf(key: string) {
   return dataset.questions.filter((q) => q.subtask === key);
-}
-
-/** One UI step: runs after the steps it needs passed, and always leaves a screenshot. */
-function step(name: string, needs: string[], fn: () => Promise<void>, timeoutMs = STEP_TIMEOUT_MS): void {
-  it(name, { timeout: timeoutMs }, async (t) => {
-    const missing = needs.filter((n) => failed.has(n));
-    if (missing.length > 0) {
-      failed.add(name);
-      t.skip(`needs: ${missing.join(', ')}`);
-      return;
-    }
-    const n = String(++stepNumber).padStart(2, '0');
-    try {
-      await fn();
-    } catch (err) {
-      failed.add(name);
-      throw err;
-    } finally {
-      const file = path.join(SCREENSHOT_DIR, `${n}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.png`);
-      await page?.screenshot({ path: file }).catch(() => undefined);
-    }
-  });
 }
 
 /** Opens a question by clicking its row in the Questions tree (expanding its competency and subtask). */
@@ -159,13 +137,7 @@ function printTimings(): void {
   console.log(`Screenshots: ${path.relative(REPO_ROOT, SCREENSHOT_DIR)}/`);
 }
 
-// Missing tools: say so once, before any test runs.
-try {
-  assertTestEnvironment();
-} catch (err) {
-  console.error(`test:e2e: ${(err as Error).message}`);
-  process.exit(1);
-}
+exitUnlessTestEnvironment();
 
 describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
   before(() => {
@@ -347,7 +319,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     await page.getByRole('menuitem', { name: 'Rescore Result File' }).click();
     const done = toast('Rescored template-b.jsonl in place on disk');
     await done.waitFor({ state: 'visible' });
-    assert.match(await done.innerText(), /The file held no scores; \d+ lines now carry parsed, score and score_detail\. Overall \d+\.\d, as shown\./);
+    assert.match(await done.innerText(), /The file held no scores; \d+ lines now carry parsed, score and score_detail\. Overall \d+\.\d\d, as shown\./);
     assert.doesNotMatch(await done.innerText(), /—/, 'no placeholder where the score before belongs');
     assert.notEqual(readFileSync(file, 'utf8'), original.toString('utf8'), 'the rescore wrote the copy');
     assert.ok(readFileSync(path.join(DEMO_DIR, 'results', 'template-b.jsonl')).equals(original), 'the repository\'s demo file is untouched');

@@ -1,5 +1,5 @@
-// Driving the VS Code workbench (code-server in Chromium) the way a user does. Selectors from the team's
-// real-VS-Code recipe; the viewer's selectors are its own data-role attributes (webview/components).
+// Driving the VS Code workbench (code-server in Chromium) the way a user does, through its own DOM
+// (class names and ARIA roles of VS Code 1.139); the viewer's selectors are its own data-role attributes (webview/viewer/components).
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 export const WORKBENCH = {
@@ -15,7 +15,7 @@ export const VIEWER = {
   header: '[data-role="header"]',
   video: 'video',
   rawOutput: '[data-role="raw-output"]',
-  /** The overlay of each answer kind and the ground-truth mark it must draw (webview/overlays). */
+  /** The overlay of each answer kind and the ground-truth mark it must draw (webview/viewer/overlays). */
   overlays: {
     angle: { overlay: 'svg[data-overlay="direction-dial"]', truth: '[data-role="truth-arrow"]' },
     distance: { overlay: 'svg[data-overlay="distance-ruler"]', truth: '[data-role="truth-marker"]' },

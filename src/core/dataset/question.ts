@@ -1,7 +1,7 @@
 import type { ParsedValue } from '../../shared/parsing/parsedValue';
 import type { Problem } from '../../shared/problems';
 import type { AnswerKind, SubtaskOrOther } from '../../shared/subtasks';
-import type { MediaType } from './mediaType';
+import type { MediaType } from '../../shared/media';
 
 export interface MediaRef {
   role: 'video' | 'image';

@@ -7,11 +7,10 @@ import type { ScoringProfile } from '../../shared/scoring/profiles';
 import type { ReaderName } from '../../shared/parsing/readers';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 import { excerpt } from '../../shared/text/messageText';
+import { statusOf, type OutcomeStatus } from '../../shared/scoring/outcomeStatus';
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { isInvalidUtf8Line, readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type ScoreContext } from './scoreLine';
-
-export type OutcomeStatus = 'correct' | 'partial' | 'wrong' | 'unparsed';
 
 /** A result file's verdict on one question. */
 export interface QuestionOutcome {
@@ -22,11 +21,6 @@ export interface QuestionOutcome {
   score: number;
   detail: ScoreDetail | null;
   status: OutcomeStatus;
-}
-
-export function statusOf(score: number, parsed: boolean): OutcomeStatus {
-  if (!parsed) return 'unparsed';
-  return score >= 1 ? 'correct' : score > 0 ? 'partial' : 'wrong';
 }
 
 /** The summary of one result file against a dataset; the CLI's `--json` document. */

@@ -1,5 +1,6 @@
 // What a person does in the overlays (drag a dial, click the map, type meters, press a letter), turned into a
 // typed answer. Screen coordinates: x right, y down; angles as in webview/overlays/geometry.ts (0 up, left positive).
+import { pixelCentreToNormalized } from '../geometry';
 import { CHOICE_LETTERS, POINT_SCALE_MAX } from '../scoring/constants';
 import { decimalFromString } from '../scoring/decimal';
 import type { TypedAnswer } from './typedAnswer';
@@ -21,15 +22,17 @@ export function angleFromPointer(dx: number, dy: number): Extract<TypedAnswer, {
   return { kind: 'angle', value: wholeDegrees((Math.atan2(-dx, -dy) * 180) / Math.PI) };
 }
 
-const toMap = (pixel: number, size: number) => Math.min(POINT_SCALE_MAX, Math.max(0, Math.round((pixel / size) * POINT_SCALE_MAX)));
+const onMap = (n: number) => Math.min(POINT_SCALE_MAX, Math.max(0, Math.round(n)));
 
 /**
- * The [0, 999] map point of a click at pixel (px, py) on a map drawn `width` x `height`: the inverse of the
- * overlay's normalizedToPixels, each axis scaled on its own. Null for an empty image.
+ * The [0, 999] map point of a click at drawing coordinates (px, py) on a map of `width` x `height` pixels: the
+ * inverse of the one mapping the overlays draw with (src/shared/geometry.ts), each axis on its own, clamped to
+ * the map. Null for an image too small to map.
  */
 export function pointFromClick(px: number, py: number, width: number, height: number): Extract<TypedAnswer, { kind: 'point' }> | null {
-  if (!(width > 0 && height > 0) || !Number.isFinite(px) || !Number.isFinite(py)) return null;
-  return { kind: 'point', x: toMap(px, width), y: toMap(py, height) };
+  if (!(width > 1 && height > 1) || !Number.isFinite(px) || !Number.isFinite(py)) return null;
+  const n = pixelCentreToNormalized({ x: px - 0.5, y: py - 0.5 }, width, height); // drawing → pixel centre
+  return { kind: 'point', x: onMap(n.x), y: onMap(n.y) };
 }
 
 /**

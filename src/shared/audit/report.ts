@@ -4,7 +4,7 @@ import type { Problem } from '../problems';
 import { formatParsed, type ParsedValue } from '../parsing/parsedValue';
 import { formatTypedAnswer } from '../answers/typedAnswer';
 import { OTHER, SUBTASKS, type AnswerKind, type SubtaskOrOther } from '../subtasks';
-import { formatScore } from '../report/table';
+import { formatScore } from '../format';
 import { Z95 } from '../report/normalInterval';
 import { excerpt } from '../text/messageText';
 import { csvField, csvTable, markdownCell, markdownTable } from '../report/cells';

@@ -5,7 +5,7 @@ import { ScoreAccumulator, type SubtaskAggregate } from '../scoring/aggregate';
 import type { ScoringProfile } from '../scoring/profiles';
 import { scoreParsed } from '../scoring/scorer';
 import { SUBTASK_KEYS, type AnswerKind, type SubtaskKey, type SubtaskOrOther } from '../subtasks';
-import { formatScore } from '../report/table';
+import { formatScore } from '../format';
 import { Z95 } from '../report/normalInterval';
 import { PAPER_HUMAN_OVERALL } from './constants';
 import type { BlindSession } from './session';

@@ -1,5 +1,5 @@
 // The diagnosis in words: plain text for the terminal, Markdown for reports, and the JSON document.
-import { formatScore } from '../report/table';
+import { formatScore } from '../format';
 import { CLASS_LABELS, type ClassSummary, type FileDiagnosis, type SubtaskDiagnosis } from './diagnose';
 
 const percent = (x: number) => `${Math.round(100 * x)} %`;

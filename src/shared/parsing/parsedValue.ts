@@ -1,4 +1,3 @@
-import type { AnswerKind } from '../subtasks';
 import type { Decimal } from '../scoring/decimal';
 
 /** A parsed answer or prediction. Decimals keep the numbers as written, for exact scoring. */
@@ -37,8 +36,4 @@ export function formatParsed(p: ParsedValue | null): string {
     case 'choice':
       return p.letter;
   }
-}
-
-export function kindOf(p: ParsedValue): AnswerKind {
-  return p.kind;
 }

@@ -4,7 +4,7 @@ import type { DisagreementKind, DisagreementList } from '../stats/disagreements'
 import type { RunGroup, SettingComparison } from '../stats/groups';
 import { SUBTASKS, type SubtaskKey } from '../subtasks';
 import type { TableModel } from './export';
-import { formatScore } from './table';
+import { formatScore } from '../format';
 
 /** A delta with its sign: "+1.25", "-0.50", "0.00". */
 export function formatDelta(delta: number | null | undefined): string {

@@ -1,7 +1,8 @@
 // Tables as data, rendered as aligned text, Markdown, CSV or LaTeX (booktabs). Cells are formatted once,
 // before rendering, so every format prints the same numbers.
 import { SUBTASKS } from '../subtasks';
-import { alignedTable, formatScore, type ScoreRow } from './table';
+import { formatScore } from '../format';
+import { alignedTable, type ScoreRow } from './table';
 
 export type TableFormat = 'text' | 'markdown' | 'csv' | 'latex';
 export const TABLE_FORMATS: ReadonlyArray<TableFormat> = ['text', 'markdown', 'csv', 'latex'];

@@ -2,7 +2,8 @@
 // i.e. the lenient reader's score minus the strict reader's, per subtask and overall (docs/PARSING.md).
 import { ScoreAccumulator } from '../scoring/aggregate';
 import { SUBTASKS, type SubtaskKey } from '../subtasks';
-import { alignedTable, formatScore } from './table';
+import { formatScore } from '../format';
+import { alignedTable } from './table';
 
 export interface FormatLossEntry {
   lenient: number;

@@ -5,7 +5,7 @@ import type { SetScores } from '../stats/compare';
 import type { RandomBaseline } from '../stats/randomBaseline';
 import { SUBTASKS, type SubtaskKey } from '../subtasks';
 import type { TableModel } from './export';
-import { formatScore } from './table';
+import { formatScore } from '../format';
 
 export type ScoreboardSource = 'loaded' | 'simulated' | ReferenceGroup;
 

@@ -8,7 +8,9 @@ export interface Decimal {
 }
 
 /** Exact powers of ten as doubles: 1e22 is the largest. */
-const EXACT_POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const EXACT_POWERS_OF_TEN = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
 const MAX_EXACT_INT = BigInt(Number.MAX_SAFE_INTEGER);
 
 const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
@@ -107,7 +109,8 @@ export function shiftDown(d: Decimal, k: number): Decimal {
 
 export function decimalToNumber(d: Decimal): number {
   // Both operands exact as doubles: one IEEE division rounds the exact quotient correctly, as the string path does.
-  if (d.scale >= 0 && d.scale < EXACT_POWERS_OF_TEN.length && d.int <= MAX_EXACT_INT && d.int >= -MAX_EXACT_INT) return Number(d.int) / EXACT_POWERS_OF_TEN[d.scale];
+  if (d.scale >= 0 && d.scale < EXACT_POWERS_OF_TEN.length && d.int <= MAX_EXACT_INT && d.int >= -MAX_EXACT_INT)
+    return Number(d.int) / EXACT_POWERS_OF_TEN[d.scale];
   // Goes through the string form so the nearest double is chosen (e.g. 35/10 -> 3.5).
   const neg = d.int < 0n;
   let digits = (neg ? -d.int : d.int).toString();

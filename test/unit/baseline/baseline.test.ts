@@ -24,7 +24,7 @@ import { describeHumanScore, scoreBlindSession } from '../../../src/shared/basel
 import { SUBTASKS } from '../../../src/shared/subtasks';
 import { evaluateFile } from '../../../src/core/results/evaluation';
 import { readDataset } from '../../../src/core/dataset/reader';
-import { normalizedToPixels } from '../../../webview/overlays/geometry';
+import { normalizedToPixels } from '../../../webview/viewer/overlays/geometry';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 

@@ -45,7 +45,10 @@ describe('readLineBatches', () => {
     writeFileSync(file, Buffer.concat([good, Buffer.from('ok €\n'), Buffer.from('bad \xff\n', 'latin1')]));
     await assert.rejects(readAll(file), (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_002);
     writeFileSync(file, Buffer.concat([good, Buffer.from([0x41, 0xe2, 0x82])])); // ends inside a character
-    await assert.rejects(readAll(file), (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_001 && e.nearByte === good.length + 3);
+    await assert.rejects(
+      readAll(file),
+      (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_001 && e.nearByte === good.length + 3,
+    );
   });
 });
 
@@ -102,14 +105,22 @@ function referenceAngle(g: Decimal, p: Decimal) {
   const full = 360n * unit;
   const d = abs(on(p, scale) - on(g, scale)) % full;
   const e = d < full - d ? d : full - d;
-  return { error: Number(e) / Number(unit), passed: ANGLE_TOLERANCES_DEG.filter((t) => e <= BigInt(t) * unit).length, of: ANGLE_TOLERANCES_DEG.length };
+  return {
+    error: Number(e) / Number(unit),
+    passed: ANGLE_TOLERANCES_DEG.filter((t) => e <= BigInt(t) * unit).length,
+    of: ANGLE_TOLERANCES_DEG.length,
+  };
 }
 function referenceMra(g: Decimal, p: Decimal) {
   const scale = Math.max(g.scale, p.scale);
   const gi = on(g, scale);
   const diff = abs(on(p, scale) - gi);
   const denom = gi === 0n ? pow10(scale) : abs(gi);
-  return { error: Number(diff) / Number(denom), passed: MRA_THRESHOLDS_HUNDREDTHS.filter((k) => 100n * diff < BigInt(100 - k) * denom).length, of: MRA_THRESHOLDS_HUNDREDTHS.length };
+  return {
+    error: Number(diff) / Number(denom),
+    passed: MRA_THRESHOLDS_HUNDREDTHS.filter((k) => 100n * diff < BigInt(100 - k) * denom).length,
+    of: MRA_THRESHOLDS_HUNDREDTHS.length,
+  };
 }
 function referencePoint(gx: Decimal, gy: Decimal, px: Decimal, py: Decimal) {
   const scale = Math.max(gx.scale, gy.scale, px.scale, py.scale);
@@ -117,7 +128,11 @@ function referencePoint(gx: Decimal, gy: Decimal, px: Decimal, py: Decimal) {
   const dx = on(px, scale) - on(gx, scale);
   const dy = on(py, scale) - on(gy, scale);
   const d2 = dx * dx + dy * dy;
-  return { error: Math.hypot(Number(dx), Number(dy)) / Number(unit), passed: POINT_THRESHOLDS.filter((t) => d2 <= (BigInt(t) * unit) ** 2n).length, of: POINT_THRESHOLDS.length };
+  return {
+    error: Math.hypot(Number(dx), Number(dy)) / Number(unit),
+    passed: POINT_THRESHOLDS.filter((t) => d2 <= (BigInt(t) * unit) ** 2n).length,
+    of: POINT_THRESHOLDS.length,
+  };
 }
 
 describe('exact scoring in doubles agrees with BigInt', () => {
@@ -125,7 +140,13 @@ describe('exact scoring in doubles agrees with BigInt', () => {
   const dec = fc.oneof(
     fc.record({ int: fc.bigInt({ min: -400_000n, max: 400_000n }), scale: fc.integer({ min: 0, max: 4 }) }),
     fc.record({ int: fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), scale: fc.integer({ min: 0, max: 30 }) }),
-    fc.constantFrom<Decimal>({ int: 2n ** 53n - 1n, scale: 0 }, { int: -(2n ** 53n) + 1n, scale: 3 }, { int: 0n, scale: 0 }, { int: 15n, scale: 0 }, { int: 1500n, scale: 2 }),
+    fc.constantFrom<Decimal>(
+      { int: 2n ** 53n - 1n, scale: 0 },
+      { int: -(2n ** 53n) + 1n, scale: 3 },
+      { int: 0n, scale: 0 },
+      { int: 15n, scale: 0 },
+      { int: 1500n, scale: 2 },
+    ),
   );
   const angle = (d: Decimal): ParsedValue => ({ kind: 'angle', value: decimalToNumber(d), exact: d });
   const distance = (d: Decimal): ParsedValue => ({ kind: 'distance', value: decimalToNumber(d), exact: d });

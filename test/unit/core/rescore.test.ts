@@ -118,7 +118,11 @@ describe('rescore property: owned fields already present', () => {
     return out;
   };
   it('replaces only their values, wherever they stand', () => {
-    const owned = fc.record({ parsed: fc.jsonValue({ maxDepth: 1 }), score: fc.jsonValue({ maxDepth: 1 }), score_detail: fc.jsonValue({ maxDepth: 1 }) });
+    const owned = fc.record({
+      parsed: fc.jsonValue({ maxDepth: 1 }),
+      score: fc.jsonValue({ maxDepth: 1 }),
+      score_detail: fc.jsonValue({ maxDepth: 1 }),
+    });
     const userKey = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !['parsed', 'score', 'score_detail', 'uid', 'prediction', '__proto__'].includes(k));
     fc.assert(
       fc.property(

@@ -16,7 +16,8 @@ const outcomes = new Map([
   // q5: no prediction
 ]);
 const all = [q1, q2, q3, q4, q5];
-const pass = (f: Partial<FilterState>) => all.filter((q) => matchesFilter(q, outcomes.get(q.uid), { ...DEFAULT_FILTER, ...f })).map((q) => q.uid);
+const pass = (f: Partial<FilterState>) =>
+  all.filter((q) => matchesFilter(q, outcomes.get(q.uid), { ...DEFAULT_FILTER, ...f })).map((q) => q.uid);
 
 describe('filter', () => {
   it('status filters', () => {

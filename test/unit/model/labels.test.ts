@@ -11,8 +11,8 @@ describe('labels', () => {
   });
 
   it('count description with and without score and filter', () => {
-    assert.equal(countDescription(12, 12, 41.6667), '12 q · 41.7');
-    assert.equal(countDescription(3, 12, 0), '3/12 q · 0.0');
+    assert.equal(countDescription(12, 12, 41.6667), '12 q · 41.67');
+    assert.equal(countDescription(3, 12, 0), '3/12 q · 0.00');
     assert.equal(countDescription(12, 12), '12 q');
     assert.equal(countDescription(12, 12, null), '12 q · —');
   });
@@ -71,11 +71,11 @@ describe('result file labels', () => {
     const { resultDescription, resultLabel, statusBarText } = await import('../../../src/model');
     const ev = (model?: string, template?: string) => ({ file: '/r/noisy-oracle.jsonl', model, template, lines: 36, overall: 88.8123, scored: 36, skipped: 0, problems: [], subtasks: {}, byUid: new Map() });
     assert.equal(resultLabel({ file: '/r/noisy-oracle.jsonl', evaluation: undefined }), 'noisy-oracle');
-    assert.equal(resultDescription({ file: '/r/noisy-oracle.jsonl', evaluation: ev('noisy-oracle', 'default') }), 'default · 36 lines · 88.8');
-    assert.equal(resultDescription({ file: '/r/template-b.jsonl', evaluation: ev('noisy-oracle', 'template-b') }), 'noisy-oracle · template-b · 36 lines · 88.8');
+    assert.equal(resultDescription({ file: '/r/noisy-oracle.jsonl', evaluation: ev('noisy-oracle', 'default') }), 'default · 36 lines · 88.81');
+    assert.equal(resultDescription({ file: '/r/template-b.jsonl', evaluation: ev('noisy-oracle', 'template-b') }), 'noisy-oracle · template-b · 36 lines · 88.81');
     assert.equal(resultDescription({ file: '/r/x.jsonl', evaluation: undefined }), 'waiting for a dataset');
     assert.equal(resultDescription({ file: '/r/x.jsonl', evaluation: undefined, error: 'cannot read: ENOENT' }), 'cannot read: ENOENT');
-    assert.equal(statusBarText({ id: 'a', file: '/r/noisy-oracle.jsonl', colorIndex: 0, active: true, compared: false, evaluation: ev() }), '$(beaker) noisy-oracle 88.8');
+    assert.equal(statusBarText({ id: 'a', file: '/r/noisy-oracle.jsonl', colorIndex: 0, active: true, compared: false, evaluation: ev() }), '$(beaker) noisy-oracle 88.81');
     assert.equal(statusBarText(undefined), undefined);
   });
 });

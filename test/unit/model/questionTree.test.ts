@@ -50,7 +50,7 @@ describe('question tree', () => {
     assert.equal(qa.iconColor, 'testing.iconPassed');
     assert.equal(qb.icon, STATUS_LOOK.unparsed.icon);
     assert.equal(qc.icon, STATUS_LOOK.none.icon);
-    assert.equal(t.byId.get(nodeIds.subtask('ed_v'))!.description, '2 q · 41.7');
+    assert.equal(t.byId.get(nodeIds.subtask('ed_v'))!.description, '2 q · 41.67');
     assert.equal(t.byId.get(nodeIds.subtask('position'))!.description, '1 q · —', 'active result without this subtask');
     assert.equal(qa.description, '-134° vs -120° · 1.00');
   });

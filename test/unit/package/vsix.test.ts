@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
-/** The limit on the package size. */
+/** The limit on the package size: a user downloads it, and the demo must not bloat it. */
 const MAX_VSIX_BYTES = 8 * 1024 * 1024;
 const VSCE = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
 

@@ -4,43 +4,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { act, cleanup, render } from '@testing-library/react';
-import React from 'react';
-import type { HostMessage, SampleView } from '../../../src/protocol';
-import { App } from '../../../webview/App';
-import { Bridge, type VsCodeApi } from '../../../webview/bridge';
-import { segments } from '../../../webview/components/RawOutput';
-import { reencodeCommand } from '../../../webview/media';
+import { act, cleanup } from '@testing-library/react';
+import type { Bridge } from '../../../webview/viewer/bridge';
+import { segments } from '../../../webview/viewer/components/RawOutput';
+import { reencodeCommand } from '../../../webview/viewer/media';
+import { deliver, mount } from './mount';
 import { ANGLE_SAMPLE, CHOICE_SAMPLE, DISTANCE_SAMPLE, ORIENTATION_SAMPLE, POINT_SAMPLE, XSS } from './samples';
-
-interface FakeApi extends VsCodeApi {
-  posted: Array<{ type: string; [k: string]: unknown }>;
-  state: unknown;
-}
-
-function fakeApi(state?: unknown): FakeApi {
-  const api: FakeApi = {
-    posted: [],
-    state,
-    postMessage: (m) => void api.posted.push(m as FakeApi['posted'][number]),
-    getState: () => api.state,
-    setState: (s) => void (api.state = s),
-  };
-  return api;
-}
-
-function deliver(message: HostMessage) {
-  act(() => {
-    window.dispatchEvent(new window.MessageEvent('message', { data: message }));
-  });
-}
-
-function mount(state?: unknown) {
-  const api = fakeApi(state);
-  const bridge = new Bridge(api);
-  const view = render(<App bridge={bridge} />);
-  return { api, bridge, view, show: (sample: SampleView) => deliver({ type: 'show', sample }) };
-}
 
 const bridges: Bridge[] = [];
 afterEach(() => {
@@ -111,7 +80,7 @@ describe('viewer app (jsdom)', () => {
     const rings = [...$('ellipse[data-role="threshold-ring"]')];
     assert.equal(rings.length, 5);
     const ratio = Number(rings[0].getAttribute('rx')) / Number(rings[0].getAttribute('ry'));
-    assert.ok(Math.abs(ratio - 480 / 360) < 1e-9);
+    assert.ok(Math.abs(ratio - 479 / 359) < 1e-9);
     assert.equal($('[data-role="truth-point"]').length, 1);
     assert.equal($('[data-role="pred-point"]').length, 1);
     // The query view is the first image, the map the last.
@@ -215,7 +184,8 @@ describe('re-encode command', () => {
 describe('toolkit boundary', () => {
   test('only webview/ui imports @vscode/webview-ui-toolkit', () => {
     const root = path.resolve(__dirname, '../../../webview');
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : [path.join(dir, n)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : [path.join(dir, n)]));
     const offenders = files(root).filter((f) => /\.(tsx?|css)$/.test(f) && !f.startsWith(path.join(root, 'ui') + path.sep) && readFileSync(f, 'utf8').includes('@vscode/webview-ui-toolkit'));
     assert.deepEqual(offenders, []);
   });

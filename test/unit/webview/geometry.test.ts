@@ -18,7 +18,8 @@ import {
   toleranceWedges,
   wedgePath,
   wrapDegrees,
-} from '../../../webview/overlays/geometry';
+} from '../../../webview/viewer/overlays/geometry';
+import { mapFrameFor, worldToNormalized, worldToPixel } from '../../../src/generator/mapFrame';
 
 const close = (a: number, b: number, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 
@@ -38,7 +39,12 @@ describe('angle to arrow vector (left positive, up = current view)', () => {
   });
 
   test('vectors have unit length for any angle', () => {
-    fc.assert(fc.property(fc.double({ min: -720, max: 720, noNaN: true }), (deg) => Math.abs(Math.hypot(directionVector(deg).x, directionVector(deg).y) - 1) < 1e-9));
+    fc.assert(
+      fc.property(
+        fc.double({ min: -720, max: 720, noNaN: true }),
+        (deg) => Math.abs(Math.hypot(directionVector(deg).x, directionVector(deg).y) - 1) < 1e-9,
+      ),
+    );
   });
 
   test('wrap and circular error', () => {
@@ -71,20 +77,20 @@ describe('tolerance wedges', () => {
 });
 
 describe('[0, 999] to pixels and the point rings', () => {
-  test('corners and centre map onto the image, axes scale separately', () => {
-    assert.deepEqual(normalizedToPixels({ x: 0, y: 0 }, 480, 360), { x: 0, y: 0 });
-    assert.deepEqual(normalizedToPixels({ x: 999, y: 999 }, 480, 360), { x: 480, y: 360 });
+  test('corners map onto the centres of the corner pixels, the centre onto the centre; axes scale separately', () => {
+    assert.deepEqual(normalizedToPixels({ x: 0, y: 0 }, 480, 360), { x: 0.5, y: 0.5 });
+    assert.deepEqual(normalizedToPixels({ x: 999, y: 999 }, 480, 360), { x: 479.5, y: 359.5 });
     const c = normalizedToPixels({ x: 499.5, y: 499.5 }, 480, 360);
     close(c.x, 240);
     close(c.y, 180);
   });
 
-  test('rings: one per core threshold; on a 480x360 image they are ellipses with rx/ry = 4/3', () => {
+  test('rings: one per core threshold; on a 480x360 image they are ellipses with rx/ry = 479/359', () => {
     const rings = thresholdRings({ x: 391, y: 698 }, 480, 360);
     assert.deepEqual(rings.map((r) => r.threshold), [...POINT_THRESHOLDS]);
     for (const r of rings) {
-      close(r.rx / r.ry, 480 / 360);
-      close(r.rx, (r.threshold / 999) * 480);
+      close(r.rx / r.ry, 479 / 359);
+      close(r.rx, (r.threshold / 999) * 479);
     }
     const square = thresholdRings({ x: 0, y: 0 }, 500, 500);
     assert.ok(square.every((r) => r.rx === r.ry));
@@ -93,15 +99,23 @@ describe('[0, 999] to pixels and the point rings', () => {
   test('a prediction drawn inside a ring is exactly one the core scorer passes at that threshold', () => {
     const truth = parseGroundTruth('point', '<point>391 698</point>')!;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 50, max: 2000 }), fc.integer({ min: 50, max: 2000 }), (x, y, w, h) => {
-        const d = normalizedDistance({ x: 391, y: 698 }, { x, y });
-        if (POINT_THRESHOLDS.some((t) => Math.abs(d - t) < 1e-6)) return true; // exactly on a ring: float noise decides
-        const pred = parsePrediction('point', `<point>${x} ${y}</point>`).parsed;
-        const passed = scoreParsed(truth, pred, 'paper').detail!.passed;
-        const p = normalizedToPixels({ x, y }, w, h);
-        const inside = thresholdRings({ x: 391, y: 698 }, w, h).filter((r) => ((p.x - r.cx) / r.rx) ** 2 + ((p.y - r.cy) / r.ry) ** 2 <= 1).length;
-        return inside === passed;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 50, max: 2000 }),
+        fc.integer({ min: 50, max: 2000 }),
+        (x, y, w, h) => {
+          const d = normalizedDistance({ x: 391, y: 698 }, { x, y });
+          if (POINT_THRESHOLDS.some((t) => Math.abs(d - t) < 1e-6)) return true; // exactly on a ring: float noise decides
+          const pred = parsePrediction('point', `<point>${x} ${y}</point>`).parsed;
+          const passed = scoreParsed(truth, pred, 'paper').detail!.passed;
+          const p = normalizedToPixels({ x, y }, w, h);
+          const inside = thresholdRings({ x: 391, y: 698 }, w, h).filter(
+            (r) => ((p.x - r.cx) / r.rx) ** 2 + ((p.y - r.cy) / r.ry) ** 2 <= 1,
+          ).length;
+          return inside === passed;
+        },
+      ),
     );
   });
 });
@@ -157,5 +171,18 @@ describe('rays and the ruler', () => {
     assert.equal(s.toX(0), 30);
     assert.equal(s.toX(s.max), 570);
     assert.deepEqual(s.ticks.slice(0, 3), [0, 2, 4]); // 7.7 / 6 rounds up to a step of 2
+  });
+});
+
+describe('one [0, 999] mapping for the generator and the viewer', () => {
+  test('a world point the generator normalises is drawn by the viewer on the pixel the generator painted it on', () => {
+    const frame = mapFrameFor({ x0: 0, y0: 0, x1: 7.3, y1: 4.1 }, 480, 360);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 7.3, noNaN: true }), fc.double({ min: 0, max: 4.1, noNaN: true }), (x, y) => {
+        const painted = worldToPixel(frame, { x, y }); // pixel-centre coordinates of the generator's raster
+        const drawn = normalizedToPixels(worldToNormalized(frame, { x, y }), 480, 360); // SVG coordinates over the image
+        return Math.abs(drawn.x - (painted.x + 0.5)) < 1e-9 && Math.abs(drawn.y - (painted.y + 0.5)) < 1e-9;
+      }),
+    );
   });
 });

@@ -7,9 +7,9 @@ import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { readDataset } from '../../../src/core/dataset/reader';
 import { evaluateText } from '../../../src/core/results/evaluation';
-import { viewerHtml } from '../../../src/viewer/html';
-import { readVideoInfo } from '../../../src/viewer/mp4Info';
-import { buildSampleView, navigationTarget } from '../../../src/viewer/sampleView';
+import { viewerHtml } from '../../../src/panels/viewer/html';
+import { readVideoInfo } from '../../../src/panels/viewer/mp4Info';
+import { buildSampleView, navigationTarget } from '../../../src/panels/viewer/sampleView';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 
 const dirs: string[] = [];
@@ -50,6 +50,8 @@ describe('SampleView message', () => {
     const wire = JSON.parse(JSON.stringify(sample));
     assert.deepEqual(wire, sample, 'survives JSON unchanged');
     assert.deepEqual(sample.truth, [391, 698]);
+    assert.deepEqual(sample.truthValue, { kind: 'point', x: 391, y: 698 }, 'tagged with its kind');
+    assert.deepEqual(sample.results[0].outcome?.value, { kind: 'point', x: 520, y: 610 });
     assert.equal(sample.subtask?.abbreviation, 'Pos');
     assert.deepEqual(sample.position, { index: 1, total: 2 });
     const o = sample.results[0].outcome!;
@@ -61,6 +63,7 @@ describe('SampleView message', () => {
     assert.deepEqual(sample.geometry?.agent, { x: 1, y: 2, heading: 35 });
     assert.equal(sample.geometry?.target?.label, 'chair');
     assert.equal(sample.images[0].uri, toUri(path.join(ds.root, 'a', 'map.png')));
+    assert.equal(sample.images[0].role, 'map', 'the one image of a position question is tagged as the map');
   });
 
   test('a geometry path that leaves the dataset root gets no URI; missing media get none either', async () => {
@@ -88,21 +91,25 @@ describe('navigation order', () => {
   const order = ['a', 'b', 'c', 'd'];
   const failures = new Set(['a', 'c']);
   const isFailure = (u: string) => failures.has(u);
-  test('next and previous stop at the ends', () => {
-    assert.equal(navigationTarget(order, 'b', 'next', isFailure), 'c');
-    assert.equal(navigationTarget(order, 'd', 'next', isFailure), null);
-    assert.equal(navigationTarget(order, 'b', 'previous', isFailure), 'a');
-    assert.equal(navigationTarget(order, 'a', 'previous', isFailure), null);
+  const go = (from: string | undefined, direction: 'next' | 'previous' | 'nextFailure', fails = isFailure, o: string[] = order) => navigationTarget(o, from, direction, fails);
+  test('next and previous move one step; at the ends they wrap and say so (as next failure does)', () => {
+    assert.deepEqual(go('b', 'next'), { uid: 'c', wrapped: false });
+    assert.deepEqual(go('d', 'next'), { uid: 'a', wrapped: true });
+    assert.deepEqual(go('b', 'previous'), { uid: 'a', wrapped: false });
+    assert.deepEqual(go('a', 'previous'), { uid: 'd', wrapped: true });
+    assert.equal(go('a', 'next', isFailure, ['a']), null, 'a single question has nowhere to go');
   });
-  test('next failure skips passes and wraps around once', () => {
-    assert.equal(navigationTarget(order, 'a', 'nextFailure', isFailure), 'c');
-    assert.equal(navigationTarget(order, 'c', 'nextFailure', isFailure), 'a');
-    assert.equal(navigationTarget(order, 'b', 'nextFailure', () => false), null);
+  test('next failure skips passes and wraps around once, saying so', () => {
+    assert.deepEqual(go('a', 'nextFailure'), { uid: 'c', wrapped: false });
+    assert.deepEqual(go('c', 'nextFailure'), { uid: 'a', wrapped: true });
+    assert.equal(go('b', 'nextFailure', () => false), null);
+    assert.equal(go('a', 'nextFailure', (u) => u === 'a'), null, 'the only failure is the one shown');
   });
-  test('a question outside the filter starts from the ends', () => {
-    assert.equal(navigationTarget(order, 'zzz', 'next', isFailure), 'a');
-    assert.equal(navigationTarget(order, 'zzz', 'previous', isFailure), 'd');
-    assert.equal(navigationTarget([], 'a', 'next', isFailure), null);
+  test('a question outside the filter starts from the ends, without a wrap', () => {
+    assert.deepEqual(go('zzz', 'next'), { uid: 'a', wrapped: false });
+    assert.deepEqual(go('zzz', 'previous'), { uid: 'd', wrapped: false });
+    assert.deepEqual(go('zzz', 'nextFailure'), { uid: 'a', wrapped: false });
+    assert.equal(go('a', 'next', isFailure, []), null);
   });
 });
 

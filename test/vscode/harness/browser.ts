@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM } from './env';
 
-// From the team's recipe: keep Chromium offline and quiet.
+// Keep Chromium offline and quiet: no sandbox (containers), no GPU, no background traffic.
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const VIEWPORT = { width: 1400, height: 900 };
 const LAUNCH_TIMEOUT_MS = 30_000;

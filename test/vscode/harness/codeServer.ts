@@ -1,5 +1,5 @@
 // Packaging the extension as a user receives it, installing it into a fresh code-server, and starting
-// code-server on 127.0.0.1 (Route 1 of the team's recipe). Used by the UI tests and by `npm run demo`.
+// code-server on 127.0.0.1 (Route 1 in test/vscode/README.md). Used by the UI tests and by `npm run demo`.
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CODE_SERVER_ENTRY, NODE24, REPO_ROOT, node24Env } from './env';
@@ -60,13 +60,35 @@ export interface RunningCodeServer {
   url: string;
 }
 
-export async function startCodeServer(dirs: CodeServerDirs, folder: string, options: { port?: number; echo?: boolean } = {}): Promise<RunningCodeServer> {
+export async function startCodeServer(
+  dirs: CodeServerDirs,
+  folder: string,
+  options: { port?: number; echo?: boolean } = {},
+): Promise<RunningCodeServer> {
   const port = options.port ?? (await freePort());
-  const server = ServerProcess.start('code-server', NODE24, [
-    CODE_SERVER_ENTRY, '--config', dirs.config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData, folder,
-  ], { env: node24Env(), echo: options.echo });
+  const server = ServerProcess.start(
+    'code-server',
+    NODE24,
+    [
+      CODE_SERVER_ENTRY,
+      '--config',
+      dirs.config,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--extensions-dir',
+      dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+      folder,
+    ],
+    { env: node24Env(), echo: options.echo },
+  );
   try {
     await server.waitForHttp(`http://127.0.0.1:${port}/healthz`);
   } catch (err) {

@@ -32,7 +32,7 @@ export function node24Env(extra: Record<string, string> = {}): NodeJS.ProcessEnv
   return { ...process.env, PATH: `${NODE24_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
 }
 
-/** VS Code user settings that keep a test workbench quiet and offline (from the team's recipe). */
+/** VS Code user settings that keep a test workbench quiet and offline. */
 export const QUIET_USER_SETTINGS = {
   'workbench.startupEditor': 'none',
   'security.workspace.trust.enabled': false,

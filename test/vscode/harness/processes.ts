@@ -65,7 +65,11 @@ export class ServerProcess {
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   readonly exited: Promise<void>;
 
-  private constructor(readonly name: string, readonly child: ChildProcess, echo: boolean) {
+  private constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+    echo: boolean,
+  ) {
     const collect = (chunk: Buffer) => {
       const s = chunk.toString();
       this.output = (this.output + s).slice(-OUTPUT_TAIL_CHARS);
@@ -91,7 +95,12 @@ export class ServerProcess {
   }
 
   /** Starts `command` in its own process group, so stop() ends it and everything it spawned. */
-  static start(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean } = {}): ServerProcess {
+  static start(
+    name: string,
+    command: string,
+    args: string[],
+    options: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean } = {},
+  ): ServerProcess {
     const child = spawn(command, args, { env: options.env, cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     return new ServerProcess(name, child, options.echo ?? false);
   }
@@ -109,7 +118,9 @@ export class ServerProcess {
     const started = Date.now();
     for (;;) {
       if (this.exit) {
-        throw new Error(`${this.name} exited before answering ${url} (code ${this.exit.code}, signal ${this.exit.signal}). Its output:\n${this.outputTail}`);
+        throw new Error(
+          `${this.name} exited before answering ${url} (code ${this.exit.code}, signal ${this.exit.signal}). Its output:\n${this.outputTail}`,
+        );
       }
       try {
         const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -149,7 +160,12 @@ export class ServerProcess {
 }
 
 /** Runs a command to completion; throws with its output if it fails. */
-export function runCommand(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<string> {
+export function runCommand(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

@@ -73,7 +73,11 @@ export function scoringProfile(): ScoringProfile {
   return value && isScoringProfile(value) ? value : DEFAULT_PROFILE;
 }
 
-export function walk(nodes: TreeSnapshotNode[], visit: (n: TreeSnapshotNode, parents: TreeSnapshotNode[]) => void, parents: TreeSnapshotNode[] = []): void {
+export function walk(
+  nodes: TreeSnapshotNode[],
+  visit: (n: TreeSnapshotNode, parents: TreeSnapshotNode[]) => void,
+  parents: TreeSnapshotNode[] = [],
+): void {
   for (const n of nodes) {
     visit(n, parents);
     if (n.children) walk(n.children, visit, [...parents, n]);
@@ -118,7 +122,11 @@ export function subtaskNodes(tree: TreeSnapshotNode[]): TreeSnapshotNode[] {
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails with `what`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const started = Date.now();
   let lastError: unknown;
   for (;;) {

@@ -44,7 +44,9 @@ export function resultTests(): void {
       await api.whenIdle();
       const before = await evaluateFile(dataset, DEMO_RESULTS.random, { profile: scoringProfile() });
       // A subtask whose score differs between the two files, so the test sees the switch.
-      const info = SUBTASKS.find((s) => expected.subtasks[s.key] && expected.subtasks[s.key]!.score.toFixed(1) !== before.subtasks[s.key]?.score.toFixed(1));
+      const info = SUBTASKS.find(
+        (s) => expected.subtasks[s.key] && expected.subtasks[s.key]!.score.toFixed(1) !== before.subtasks[s.key]?.score.toFixed(1),
+      );
       assert.ok(info, 'the demo files random and noisy-oracle score the same in every subtask');
       const score = expected.subtasks[info.key]!.score;
       await waitFor(`${info.key} to show ${score.toFixed(2)} from ${path.basename(uri.fsPath)}`, async () => {

@@ -1,0 +1,68 @@
+// What the sample viewer needs from the rest of the extension, and the store's implementation of it.
+// The viewer never reaches into views or the store directly.
+import * as path from 'node:path';
+import type { Dataset, Evaluation, Question } from '../../core';
+import { resultLabel } from '../../model';
+import type { InspectorState } from '../../store/state';
+import { anyEvent, type Event } from '../../store/slices';
+
+/** A loaded result file as the viewer sees it. `colorIndex` picks its colour everywhere (tree, viewer, legend). */
+export interface ViewerResult {
+  id: string;
+  label: string;
+  colorIndex: number;
+  active: boolean;
+  evaluation: Evaluation;
+}
+
+export interface ViewerHost {
+  /** The question with this uid and the dataset that holds it. */
+  getQuestion(uid: string): { question: Question; dataset: Dataset } | undefined;
+  /** The result files compared in the viewer (ticked in the Results view), in a stable order. */
+  getResults(): ViewerResult[];
+  /** The active result file (the one "next failure" follows), compared or not. */
+  activeResult(): ViewerResult | undefined;
+  /** Uids in the Questions tree's current order and filter (for next / previous / next failure). */
+  navigationOrder(): string[];
+  /** The viewer moved to this question (j, k, n): the selection follows, and the tree reveals it. */
+  select(uid: string): void;
+  /** Roots the webview may load media from: the open datasets' root folders. */
+  datasetRoots(): string[];
+  /** The questions may have changed: the sample shown is built again. */
+  readonly onDidChangeDatasets: Event<unknown>;
+  /** The compared files, the active one, or their scores changed: only the results are sent. */
+  readonly onDidChangeResults: Event<unknown>;
+  /** The tree's order or filter may have changed: only the position is sent. */
+  readonly onDidChangeOrder: Event<unknown>;
+}
+
+function viewerResult(r: ReturnType<InspectorState['results']>[number]): ViewerResult | undefined {
+  return r.evaluation
+    ? { id: r.id, label: resultLabel(r), colorIndex: r.colorIndex, active: r.active, evaluation: r.evaluation }
+    : undefined;
+}
+
+export function createViewerHost(store: InspectorState): ViewerHost {
+  const { datasets, results, comparison, filter, selection } = store.slices;
+  return {
+    getQuestion: (uid) => store.getQuestion(uid),
+    getResults(): ViewerResult[] {
+      // Load order (the colorIndex order): a stable order for the legend.
+      return store
+        .results()
+        .filter((r) => r.compared)
+        .sort((a, b) => a.colorIndex - b.colorIndex)
+        .flatMap((r) => viewerResult(r) ?? []);
+    },
+    activeResult: () => {
+      const active = store.activeResult();
+      return active ? viewerResult(active) : undefined;
+    },
+    navigationOrder: () => store.tree().order,
+    select: (uid) => selection.select(uid),
+    datasetRoots: () => [...new Set(store.loadedDatasets().map((d) => (d.file ? path.dirname(d.file) : d.root)))],
+    onDidChangeDatasets: datasets.onDidChange,
+    onDidChangeResults: anyEvent(results.onDidChange, comparison.onDidChange),
+    onDidChangeOrder: anyEvent(filter.onDidChange, results.onDidChange, datasets.onDidChange),
+  };
+}
