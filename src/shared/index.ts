@@ -10,3 +10,4 @@ export * from './scoring/aggregate';
 export * from './parsing/parsedValue';
 export * from './parsing/answerParser';
 export * from './report/table';
+export * from './coverage';

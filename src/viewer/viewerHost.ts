@@ -8,6 +8,9 @@ export interface ViewerResult {
   colorIndex: number;
   active: boolean;
   evaluation: Evaluation;
+  /** The file's overall score with its coverage, as the header shows it. */
+  overall?: string;
+  partial?: boolean;
 }
 
 /**
