@@ -11,3 +11,4 @@ export * from './parsing/parsedValue';
 export * from './parsing/answerParser';
 export * from './report/table';
 export * from './coverage';
+export * from './palette';

@@ -15,7 +15,7 @@ import { buildSampleView } from '../../src/viewer/sampleView';
 import type { ViewerResult } from '../../src/viewer/viewerHost';
 import { makeFixture, XSS_PREDICTION, type Fixture } from './fixtures';
 import { startServer, type HarnessServer } from './server';
-import { THEMES } from './themes';
+import { THEME_BODY_CLASSES, THEMES } from './themes';
 
 const REPO = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,7 +44,7 @@ async function sampleOf(uid: string, ds = dataset, res = results): Promise<Sampl
  * Installed before the page's scripts: the fake VS Code API, the theme's variables, CSP and dialog watchers.
  * A string, not a function: tsx would wrap a function's inner closures in its `__name` helper, unknown in the page.
  */
-function initScript(theme: Record<string, string>, state: unknown): string {
+function initScript(theme: Record<string, string>, state: unknown, bodyClass: string): string {
   return `(() => {
   const w = window;
   const posted = [];
@@ -73,6 +73,7 @@ function initScript(theme: Record<string, string>, state: unknown): string {
   };
   if (document.documentElement) apply();
   else document.addEventListener('readystatechange', apply, { once: true });
+  document.addEventListener('DOMContentLoaded', () => document.body.classList.add(${JSON.stringify(bodyClass)}), { once: true });
 })();`;
 }
 
@@ -82,7 +83,7 @@ async function openPage(theme: keyof typeof THEMES = 'dark', width = 1200, state
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript({ content: initScript(THEMES[theme], state) });
+  await page.addInitScript({ content: initScript(THEMES[theme], state, THEME_BODY_CLASSES[theme]) });
   await page.goto(server.origin + '/');
   try {
     await page.waitForFunction(() => ((window as unknown as { __posted: Array<{ type: string }> }).__posted ?? []).some((m) => m.type === 'ready'), undefined, { timeout: 10_000 });
