@@ -49,6 +49,13 @@ export const RESULT_PALETTE: readonly PaletteColor[] = [
 /** The ground truth, everywhere. */
 export const TRUTH_PALETTE: PaletteColor = { name: 'truth', byKind: { light: '#0A7D27', dark: '#09A530', highContrast: '#09A530', highContrastLight: '#086520' } };
 
+/**
+ * Marks on the map that belong to no result file (your viewpoint, its label): dark ink with a white halo.
+ * The maps are light in every theme, so a theme's foreground (light grey in dark themes) would vanish on them.
+ */
+export const MAP_INK = '#1E1E1E';
+export const MAP_HALO = '#FFFFFF';
+
 /** The palette entry of a result file's `colorIndex` (wraps around after six files). */
 export function resultPaletteColor(colorIndex: number): PaletteColor {
   const n = RESULT_PALETTE.length;

@@ -4,16 +4,17 @@
 // step goes to test-results/screenshots/ (git-ignored); timing figures are printed at the end.
 import { readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SUBTASKS, readDataset, splitLines, type Dataset, type SubtaskInfo } from '../../src/core';
 import { shortQuestionLabel } from '../../src/model/labels';
 import { launchChromium } from '../vscode/harness/browser';
 import { codeServerDirs, installExtension, packageExtension, startCodeServer, type RunningCodeServer } from '../vscode/harness/codeServer';
-import { REPO_ROOT, SCREENSHOT_DIR, assertTestEnvironment } from '../vscode/harness/env';
+import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
-import { CONTAINER_TITLE, QUESTIONS_VIEW, RESULTS_VIEW, VIEWER, WORKBENCH, findRow, openContainer, resultRowNamed, setExpanded, treeRows, webview } from './workbench';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './session';
+import { CONTAINER_TITLE, QUESTIONS_VIEW, RESULTS_VIEW, VIEWER, WORKBENCH, findRow, OVERLAY_KINDS, openContainer, resultRowNamed, setExpanded, treeRows, webview } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const XSS_RESULT_FILE = path.join(DEMO_DIR, 'results', 'template-b.jsonl');
@@ -21,14 +22,6 @@ const STEP_TIMEOUT_MS = 90_000;
 const PACKAGE_STEP_TIMEOUT_MS = 6 * 60_000;
 const ACTION_TIMEOUT_MS = 20_000;
 const PAINT_SAMPLES = 3;
-/** A subtask of each of the five overlay kinds the viewer draws. */
-const OVERLAY_KINDS: ReadonlyArray<{ kind: string; subtask: string }> = [
-  { kind: 'angle', subtask: 'ed_v' },
-  { kind: 'distance', subtask: 'edist_v' },
-  { kind: 'point', subtask: 'gp_v' },
-  { kind: 'orientation', subtask: 'orientation' },
-  { kind: 'choice', subtask: 'tds_easy' },
-];
 
 const timings: Array<{ what: string; ms: number | undefined; note?: string }> = [];
 let stepNumber = 0;
@@ -49,26 +42,10 @@ function questionsOf(key: string) {
 }
 
 /** One UI step: runs after the steps it needs passed, and always leaves a screenshot. */
-function step(name: string, needs: string[], fn: () => Promise<void>, timeoutMs = STEP_TIMEOUT_MS): void {
-  it(name, { timeout: timeoutMs }, async (t) => {
-    const missing = needs.filter((n) => failed.has(n));
-    if (missing.length > 0) {
-      failed.add(name);
-      t.skip(`needs: ${missing.join(', ')}`);
-      return;
-    }
-    const n = String(++stepNumber).padStart(2, '0');
-    try {
-      await fn();
-    } catch (err) {
-      failed.add(name);
-      throw err;
-    } finally {
-      const file = path.join(SCREENSHOT_DIR, `${n}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.png`);
-      await page?.screenshot({ path: file }).catch(() => undefined);
-    }
-  });
-}
+const step = stepRunner(failed, async (name) => {
+  const n = String(++stepNumber).padStart(2, '0');
+  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `${n}-${fileNameOf(name)}.png`) }).catch(() => undefined);
+}, STEP_TIMEOUT_MS);
 
 /** Opens a question by clicking its row in the Questions tree (expanding its competency and subtask). */
 async function clickQuestion(uid: string): Promise<void> {
@@ -159,13 +136,7 @@ function printTimings(): void {
   console.log(`Screenshots: ${path.relative(REPO_ROOT, SCREENSHOT_DIR)}/`);
 }
 
-// Missing tools: say so once, before any test runs.
-try {
-  assertTestEnvironment();
-} catch (err) {
-  console.error(`test:e2e: ${(err as Error).message}`);
-  process.exit(1);
-}
+exitUnlessTestEnvironment();
 
 describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
   before(() => {

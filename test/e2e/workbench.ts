@@ -9,6 +9,15 @@ export const WORKBENCH = {
   listRow: '.monaco-list-row',
 };
 
+/** A subtask of each of the five overlay kinds the viewer draws. */
+export const OVERLAY_KINDS: ReadonlyArray<{ kind: string; subtask: string }> = [
+  { kind: 'angle', subtask: 'ed_v' },
+  { kind: 'distance', subtask: 'edist_v' },
+  { kind: 'point', subtask: 'gp_v' },
+  { kind: 'orientation', subtask: 'orientation' },
+  { kind: 'choice', subtask: 'tds_easy' },
+];
+
 /** Inside the sample viewer's webview document. */
 export const VIEWER = {
   uid: '[data-role="uid"]',

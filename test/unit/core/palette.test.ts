@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { paletteColorId, RESULT_PALETTE, resultPaletteColor, THEME_KIND_CLASSES, THEME_KINDS, themeKindOfClasses, TRUTH_PALETTE, type ThemeKind } from '../../../src/shared/palette';
+import { MAP_HALO, MAP_INK, paletteColorId, RESULT_PALETTE, resultPaletteColor, THEME_KIND_CLASSES, THEME_KINDS, themeKindOfClasses, TRUTH_PALETTE, type ThemeKind } from '../../../src/shared/palette';
 import { resultColor as treeResultColor } from '../../../src/model/status';
 import { BUILT_IN_THEMES, MAP_WHITE } from '../helpers/themeBackgrounds';
 
@@ -55,6 +55,11 @@ describe('one palette for result files and the truth', () => {
   it('every colour shows as a mark on the white map, in every theme kind', () => {
     const failures = ALL.flatMap((c) => THEME_KINDS.map((k) => [c, k, contrast(c.byKind[k], MAP_WHITE)] as const).filter(([, , r]) => r < MARK_ON_MAP_MIN).map(([c, k, r]) => `${c.name} (${k}) ${c.byKind[k]}: ${r.toFixed(2)}:1`));
     assert.deepEqual(failures, []);
+  });
+
+  it('the map\'s own ink (your viewpoint) is dark on its white halo, in every theme', () => {
+    assert.ok(contrast(MAP_INK, MAP_HALO) >= 7, `${MAP_INK} on ${MAP_HALO}`);
+    assert.ok(contrast(MAP_INK, MAP_WHITE) >= 7);
   });
 
   it('colours are opaque #RRGGBB, distinct within a theme kind, and no result colour is red or green', () => {
