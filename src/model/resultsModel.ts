@@ -70,8 +70,8 @@ export function resultTooltip(r: ResultFileState, coverage?: Coverage): string {
   if (e) {
     if (e.model) lines.push(`model: ${e.model}`);
     if (e.template) lines.push(`template: ${e.template}`);
-    lines.push(`${e.lines} lines, ${e.scored} scored, ${e.skipped} skipped`, `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`);
-    if (coverage) lines.push(overallLong(e.overall, coverage, formatSubtaskScore));
+    lines.push(`${e.lines} lines, ${e.scored} scored, ${e.skipped} skipped`);
+    lines.push(coverage ? `${overallLong(e.overall, coverage, formatSubtaskScore)}, the mean of the subtask scores` : `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`);
     if (e.problems.length > 0) lines.push(`${e.problems.length} problem(s): see the Problems panel`);
   }
   if (r.error) lines.push(r.error);

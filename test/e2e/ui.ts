@@ -12,7 +12,7 @@ import { formatQuestionScore, formatSubtaskScore, shortQuestionLabel } from '../
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
-import { findRow, OVERLAY_KINDS, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, rowLabel, runFromPalette, setExpanded, treeRows, VIEWER, webview, WORKBENCH } from './workbench';
+import { findRow, OVERLAY_KINDS, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, rowLabel, setExpanded, treeRows, VIEWER, webview, WORKBENCH } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const SHOTS = path.join(SCREENSHOT_DIR, 'ui');
@@ -47,8 +47,12 @@ const step = stepRunner(failed, async (name, error) => {
   if (error) await page?.screenshot({ path: path.join(SHOTS, `failed-${fileNameOf(name)}.png`) }).catch(() => undefined);
 }, STEP_TIMEOUT_MS);
 
+/** Result files at the workspace's top, where auto-detection (which stops at a time limit) finds them first. */
+const RESULT_STEMS = ['noisy-oracle', 'random', 'template-b'];
+
 function prepareWorkspace(workspace: string): void {
-  cpSync(DEMO_DIR, path.join(workspace, 'demo'), { recursive: true });
+  cpSync(DEMO_DIR, path.join(workspace, 'demo'), { recursive: true, filter: (src) => path.basename(src) !== 'results' });
+  for (const stem of RESULT_STEMS) cpSync(path.join(DEMO_DIR, 'results', `${stem}.jsonl`), path.join(workspace, `${stem}.jsonl`));
   const oracleLines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const bySubtask = (key: string) => oracleLines.filter((l) => dataset.byUid.get((JSON.parse(l) as { uid: string }).uid)?.subtask === key).slice(0, PARTIAL_LINES_PER_SUBTASK);
   writeFileSync(path.join(workspace, `${PARTIAL_STEM}.jsonl`), PARTIAL_SUBTASKS.flatMap(bySubtask).join('\n') + '\n');
@@ -109,10 +113,13 @@ async function takeErrorNotifications(): Promise<string[]> {
   return errors;
 }
 
-/** Picks a colour theme the way a user does: Preferences: Color Theme, then the theme's name. */
+/** Picks a colour theme the way a user does: Ctrl+K Ctrl+T (Preferences: Color Theme), then the theme's name. */
 async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  await runFromPalette(page, 'Preferences: Color Theme');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+T');
   const input = quickInput().locator('input').first();
+  await input.waitFor({ state: 'visible' });
   await input.fill(label);
   await quickInput().locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
@@ -161,11 +168,11 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
     page = session.page;
     await openContainer(page, 'GST-Bench');
     await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible', timeout: 60_000 });
-    await resultRowOf(path.join(session.workspace, `${PARTIAL_STEM}.jsonl`)).waitFor({ state: 'visible' });
+    for (const stem of [PARTIAL_STEM, ...RESULT_STEMS]) await resultRowOf(path.join(session.workspace, `${stem}.jsonl`)).waitFor({ state: 'visible', timeout: 60_000 });
     for (const competency of ['Object Localization', 'Self Localization', 'Scene Structure Understanding']) await setExpanded(await findRow(page, QUESTIONS_VIEW, competency, 1), true);
   }, SETUP_TIMEOUT_MS);
 
-  const oracleFile = () => path.join(session!.workspace, 'demo', 'results', 'noisy-oracle.jsonl');
+  const oracleFile = () => path.join(session!.workspace, 'noisy-oracle.jsonl');
   const partialFile = () => path.join(session!.workspace, `${PARTIAL_STEM}.jsonl`);
 
   async function makeActive(file: string): Promise<void> {
@@ -222,7 +229,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
   step('screenshots of the viewer for every answer kind and of the sidebar, in dark, light and high-contrast themes', ['code-server opens a workspace holding the demo dataset and a partial result file'], async () => {
     await makeActive(oracleFile());
     // A second file compared, so each overlay shows two colours.
-    const compared = resultRowOf(path.join(session!.workspace, 'demo', 'results', 'template-b.jsonl')).getByRole('checkbox');
+    const compared = resultRowOf(path.join(session!.workspace, 'template-b.jsonl')).getByRole('checkbox');
     if ((await compared.getAttribute('aria-checked')) !== 'true') await compared.click();
     for (const theme of THEMES) {
       await setColorTheme(theme.label, theme.workbenchClass);
@@ -253,7 +260,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
     const ws = session!.workspace;
     const dialogPathFor = (e: MenuEntry) => (e.command === 'gstBench.openDatasetFolder' ? path.join(ws, 'demo') : partialFile());
     // Rows the unload entries may remove, one each; the rest work on the oracle file and the partial file.
-    const unloadable = [path.join(ws, 'demo', 'results', 'random.jsonl'), path.join(ws, 'demo', 'results', 'template-b.jsonl')];
+    const unloadable = [path.join(ws, 'random.jsonl'), path.join(ws, 'template-b.jsonl')];
     await makeActive(oracleFile());
 
     const click = async (e: MenuEntry): Promise<void> => {
