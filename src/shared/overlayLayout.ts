@@ -147,18 +147,7 @@ export interface FannedAngle {
  * `spread` degrees apart around the group's first member, so 0° and 1° show as two rays marked "×2".
  */
 export function fanOutAngles(values: readonly number[], minSeparation: number, spread: number): FannedAngle[] {
-  const groups: number[][] = [];
-  const groupOf: number[] = [];
-  values.forEach((v, i) => {
-    const g = groups.findIndex((members) => members.some((j) => circularGap(values[j], v) < minSeparation));
-    if (g >= 0) {
-      groups[g].push(i);
-      groupOf[i] = g;
-    } else {
-      groupOf[i] = groups.length;
-      groups.push([i]);
-    }
-  });
+  const { groups, groupOf } = groupClose(values.length, (i, j) => circularGap(values[i], values[j]) < minSeparation);
   return values.map((value, i) => {
     const members = groups[groupOf[i]];
     const k = members.indexOf(i);
@@ -168,7 +157,44 @@ export function fanOutAngles(values: readonly number[], minSeparation: number, s
   });
 }
 
+/** Groups items 0..n-1: an item joins the first group holding an item close to it. Quadratic, for a few marks. */
+function groupClose(n: number, close: (i: number, j: number) => boolean): { groups: number[][]; groupOf: number[] } {
+  const groups: number[][] = [];
+  const groupOf: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const g = groups.findIndex((members) => members.some((j) => close(i, j)));
+    groupOf[i] = g >= 0 ? g : groups.length;
+    if (g >= 0) groups[g].push(i);
+    else groups.push([i]);
+  }
+  return { groups, groupOf };
+}
+
 function circularGap(a: number, b: number): number {
   const d = Math.abs((((a - b) % 360) + 360) % 360);
   return Math.min(d, 360 - d);
+}
+
+export interface FannedPoint {
+  /** Where the mark is drawn: on a small circle around its group's first member when points coincide. */
+  drawn: { x: number; y: number };
+  together: number;
+  group: number;
+}
+
+/**
+ * Points closer than `minDistance` are grouped, and the members of a group are drawn evenly around a circle
+ * of radius `spread` centred on its first member, so two predictions of the same point both show. Closeness
+ * is measured on `measured` (e.g. the [0, 999] values) when given, the drawing is in `points`' space.
+ */
+export function fanOutPoints(points: ReadonlyArray<{ x: number; y: number }>, minDistance: number, spread: number, measured = points): FannedPoint[] {
+  const { groups, groupOf } = groupClose(points.length, (i, j) => Math.hypot(measured[i].x - measured[j].x, measured[i].y - measured[j].y) < minDistance);
+  return points.map((p, i) => {
+    const members = groups[groupOf[i]];
+    if (members.length === 1) return { drawn: { x: p.x, y: p.y }, together: 1, group: groupOf[i] };
+    const centre = points[members[0]];
+    // Start at the upper left and go round clockwise on screen.
+    const a = Math.PI * 1.25 + (2 * Math.PI * members.indexOf(i)) / members.length;
+    return { drawn: { x: centre.x + spread * Math.cos(a), y: centre.y + spread * Math.sin(a) }, together: members.length, group: groupOf[i] };
+  });
 }

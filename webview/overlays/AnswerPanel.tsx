@@ -8,8 +8,8 @@ import { DialMarks, DirectionDial } from './DirectionDial';
 import { DistanceRuler } from './DistanceRuler';
 import type { PlacedLabel } from '../../src/shared/overlayLayout';
 import { normalizedDistance, pointAt, type Vec } from './geometry';
-import { COINCIDE_DEG, directionLayout, FAN_DEG, headingLayout, MARK, pointLayout } from './mapLayouts';
-import { fanOutAngles } from '../../src/shared/overlayLayout';
+import { COINCIDE_DEG, COINCIDE_POINT_UNITS, directionLayout, FAN_DEG, headingLayout, MARK, pointLayout } from './mapLayouts';
+import { fanOutAngles, fanOutPoints } from '../../src/shared/overlayLayout';
 import { MAP_HALO, MAP_INK } from '../../src/shared/palette';
 import { MapImage } from './MapImage';
 import { asLetter, asNumber, asPoint, predictions, unparsed, type Prediction } from './predictions';
@@ -149,14 +149,22 @@ function DirectionPanel({ sample }: AnswerPanelProps) {
   );
 }
 
-/** Groups of predictions that coincide (within COINCIDE_DEG), as the overlays fan them out. */
-function coincidingGroups(preds: Prediction<number>[]): Array<Array<{ label: string; value: string }>> {
-  const fans = fanOutAngles(preds.map((p) => p.value), COINCIDE_DEG, FAN_DEG);
+/** Groups of predicted points that coincide, as the point map fans them out (in [0, 999] units here). */
+function coincidingPointGroups(preds: Prediction<Vec>[]): Array<Array<{ label: string; value: string }>> {
+  return groupsOf(preds, fanOutPoints(preds.map((p) => p.value), COINCIDE_POINT_UNITS, 1));
+}
+
+function groupsOf(preds: Prediction<unknown>[], fans: ReadonlyArray<{ together: number; group: number }>): Array<Array<{ label: string; value: string }>> {
   const groups = new Map<number, Array<{ label: string; value: string }>>();
   fans.forEach((f, i) => {
     if (f.together > 1) groups.set(f.group, [...(groups.get(f.group) ?? []), { label: preds[i].result.label, value: preds[i].result.outcome!.parsedLabel }]);
   });
   return [...groups.values()];
+}
+
+/** Groups of predictions that coincide (within COINCIDE_DEG), as the overlays fan them out. */
+function coincidingGroups(preds: Prediction<number>[]): Array<Array<{ label: string; value: string }>> {
+  return groupsOf(preds, fanOutAngles(preds.map((p) => p.value), COINCIDE_DEG, FAN_DEG));
 }
 
 function OrientationPanel({ sample }: AnswerPanelProps) {
@@ -228,7 +236,7 @@ function PointPanel({ sample }: AnswerPanelProps) {
                 return (
                   <g key={pl.id} data-role="pred-point" data-result={pl.id}>
                     {l.truth ? <line data-role="pred-line" x1={l.truth.x} y1={l.truth.y} x2={pl.at.x} y2={pl.at.y} style={{ stroke: p.color, strokeWidth: unit * 0.5 }} /> : null}
-                    <circle cx={pl.at.x} cy={pl.at.y} r={unit * MARK.predRadius} style={{ fill: p.color, stroke: HALO, strokeWidth: unit * 0.4 }} />
+                    <circle cx={pl.drawn.x} cy={pl.drawn.y} r={unit * MARK.predRadius} data-together={pl.together} style={{ fill: p.color, stroke: HALO, strokeWidth: unit * 0.4 }} />
                     {pl.distance ? (
                       <PlacedText label={pl.distance} unit={unit} color={p.color} fontSize={unit * MARK.distanceFont} role="distance-label">
                         {distanceText(p)}
@@ -237,6 +245,11 @@ function PointPanel({ sample }: AnswerPanelProps) {
                   </g>
                 );
               })}
+              {l.together.map((t) => (
+                <PlacedText key={t.group} label={t.label} unit={unit} color={FG} fontSize={unit * MARK.distanceFont} boxed role="together-label">
+                  ×{t.count}
+                </PlacedText>
+              ))}
               {l.truth ? (
                 <g data-role="truth-point">
                   <circle cx={l.truth.x} cy={l.truth.y} r={unit * MARK.truthRadius} style={{ fill: TRUTH_COLOR, stroke: HALO, strokeWidth: unit * MARK.halo }} />
@@ -248,6 +261,7 @@ function PointPanel({ sample }: AnswerPanelProps) {
         }}
       </MapImage>
       <ErrorList preds={preds} unitText=" units" />
+      <CoincideNote groups={coincidingPointGroups(preds)} />
       <Unparsed sample={sample} />
     </div>
   );

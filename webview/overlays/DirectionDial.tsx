@@ -43,21 +43,21 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
         // Inside the dial along the arrow, beside it, at a different distance per file: nearby arrows keep apart labels.
         const along = pointAt(center, drawn, radius * (0.3 + (i % 3) * 0.2));
         const labelAt = pointAt(along, drawn - 90, unit * 4.5);
+        // One label per group of coinciding arrows, on its first: the error and "×n"; the error list has each.
         const firstOfGroup = fans.findIndex((f) => f.group === fan.group) === i;
-        // On the arrow's left, near its tip; the error label sits on its right.
-        const markAt = pointAt(pointAt(center, drawn, radius * 0.78), drawn + 90, unit * 4.5);
+        const showError = showErrors && err !== null;
         return (
           <g key={p.result.id} data-role="pred-arrow" data-result={p.result.id} data-angle={p.value} data-drawn={drawn} data-together={fan.together}>
             <line x1={center.x} y1={center.y} x2={tip.x} y2={tip.y} style={{ stroke: p.color, strokeWidth: unit * 0.9, strokeDasharray: i > 0 ? `${unit * 2} ${unit}` : undefined }} />
             <polygon points={head(drawn, radius * 0.92, unit * 3.5)} style={{ fill: p.color }} />
-            {fan.together > 1 && firstOfGroup ? (
-              <text x={markAt.x} y={markAt.y} textAnchor="middle" dominantBaseline="middle" className="svg-label" data-role="together-label" style={{ fill: 'var(--vscode-foreground)', fontSize: unit * 3.4, fontWeight: 600, stroke: 'var(--vscode-editor-background)', strokeWidth: unit * 0.9, paintOrder: 'stroke' }}>
-                ×{fan.together}
-              </text>
-            ) : null}
-            {showErrors && err !== null ? (
-              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" dominantBaseline="middle" className="svg-label" style={{ fill: p.color, fontSize: unit * 3.4, fontWeight: 600, stroke: 'var(--vscode-editor-background)', strokeWidth: unit * 0.9, paintOrder: 'stroke' }} data-role="angular-error">
-                Δ{Math.round(err * 10) / 10}°
+            {firstOfGroup && (showError || fan.together > 1) ? (
+              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" dominantBaseline="middle" className="svg-label" style={{ fill: p.color, fontSize: unit * 3.4, fontWeight: 600, stroke: 'var(--vscode-editor-background)', strokeWidth: unit * 0.9, paintOrder: 'stroke' }} data-role={showError ? 'angular-error' : undefined}>
+                {showError ? `Δ${Math.round(err * 10) / 10}°` : null}
+                {fan.together > 1 ? (
+                  <tspan data-role="together-label" dx={showError ? unit : 0} style={{ fill: 'var(--vscode-foreground)' }}>
+                    ×{fan.together}
+                  </tspan>
+                ) : null}
               </text>
             ) : null}
           </g>

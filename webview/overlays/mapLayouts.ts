@@ -1,6 +1,6 @@
 // Where each mark and label of the map overlays goes (pure, no DOM): the point map, the direction map and
 // the heading map. The components draw what these return; unit tests check that nothing is cut or collides.
-import { boxAround, fanOutAngles, marginsToContain, placeLabels, segmentBoxes, labelSize, type Box, type FannedAngle, type Margins, type PlacedLabel } from '../../src/shared/overlayLayout';
+import { boxAround, fanOutAngles, fanOutPoints, marginsToContain, placeLabels, segmentBoxes, labelSize, type Box, type FannedAngle, type Margins, type PlacedLabel } from '../../src/shared/overlayLayout';
 import { normalizedToPixels, pointAt, rayToEdge, thresholdRings, type Ellipse, type Vec } from './geometry';
 
 /** Mark and text sizes, in `unit`s (1% of the map's larger side). */
@@ -21,12 +21,17 @@ export const MARK = {
 export const COINCIDE_DEG = 3;
 /** The fan's spacing between coinciding rays. */
 export const FAN_DEG = 4;
+/** Predicted points closer than this, in [0, 999] units, are named together below the map (their marks would touch). */
+export const COINCIDE_POINT_UNITS = 30;
 
 export interface PointLayout {
   truth: Vec | null;
   rings: Ellipse[];
   ringLabels: Array<{ threshold: number; x: number; y: number; box: Box }>;
-  preds: Array<{ id: string; at: Vec; distance: PlacedLabel | null }>;
+  /** `at` is where the prediction is, `drawn` where its mark goes (apart from a prediction of the same point). */
+  preds: Array<{ id: string; at: Vec; drawn: Vec; together: number; distance: PlacedLabel | null }>;
+  /** One "×n" label per group of coinciding points. */
+  together: Array<{ group: number; count: number; label: PlacedLabel }>;
   margins: Margins;
 }
 
@@ -39,20 +44,36 @@ export function pointLayout(truth: Vec | null, preds: ReadonlyArray<{ id: string
     const { w: lw, h: lh } = labelSize(String(e.threshold), ringFont);
     return { threshold: e.threshold, x: e.cx, y: e.cy - e.ry, box: boxAround(e.cx, e.cy - e.ry, lw / 2, lh / 2) };
   });
-  const points = preds.map((p) => ({ id: p.id, at: normalizedToPixels(p.value, w, h), text: p.distanceText }));
+  const located = preds.map((p) => normalizedToPixels(p.value, w, h));
+  const fans = fanOutPoints(located, COINCIDE_POINT_UNITS, unit * MARK.predRadius * 1.2, preds.map((p) => p.value));
+  const points = preds.map((p, i) => ({ id: p.id, at: located[i], drawn: fans[i].drawn, fan: fans[i], text: p.distanceText }));
   const marks: Box[] = [
     ...rings.map((e) => ({ x0: e.cx - e.rx, y0: e.cy - e.ry, x1: e.cx + e.rx, y1: e.cy + e.ry })),
     ...ringLabels.map((l) => l.box),
-    ...points.map((p) => boxAround(p.at.x, p.at.y, unit * (MARK.predRadius + MARK.halo))),
+    ...points.map((p) => boxAround(p.drawn.x, p.drawn.y, unit * (MARK.predRadius + MARK.halo))),
     ...(tp ? [boxAround(tp.x, tp.y, unit * (MARK.truthRadius + MARK.halo))] : []),
   ];
   const first = marginsToContain(marks, w, h, unit * MARK.pad);
   const bounds = { x0: -first.left, y0: -first.top, x1: w + first.right, y1: h + first.bottom };
   const obstacles = [...ringLabels.map((l) => l.box), ...marks.slice(rings.length + ringLabels.length)];
-  const requests = tp ? points.filter((p) => p.text !== null).map((p) => ({ id: p.id, text: p.text!, anchor: { x: (tp.x + p.at.x) / 2, y: (tp.y + p.at.y) / 2 }, fontSize: unit * MARK.distanceFont, gap: unit * 0.6 })) : [];
+  const groups = [...new Set(points.filter((p) => p.fan.together > 1).map((p) => p.fan.group))];
+  const requests = [
+    ...groups.map((g) => {
+      const first = points.find((p) => p.fan.group === g)!;
+      return { id: `together-${g}`, text: `×${first.fan.together}`, anchor: first.at, fontSize: unit * MARK.distanceFont, gap: unit * MARK.predRadius * 2.6 };
+    }),
+    ...(tp ? points.filter((p) => p.text !== null).map((p) => ({ id: p.id, text: p.text!, anchor: { x: (tp.x + p.at.x) / 2, y: (tp.y + p.at.y) / 2 }, fontSize: unit * MARK.distanceFont, gap: unit * 0.6 })) : []),
+  ];
   const placed = new Map(placeLabels(requests, obstacles, bounds).map((l) => [l.id, l]));
   const margins = marginsToContain([...marks, ...[...placed.values()].map((l) => l.box)], w, h, unit * MARK.pad);
-  return { truth: tp, rings, ringLabels, preds: points.map((p) => ({ id: p.id, at: p.at, distance: placed.get(p.id) ?? null })), margins };
+  return {
+    truth: tp,
+    rings,
+    ringLabels,
+    preds: points.map((p) => ({ id: p.id, at: p.at, drawn: p.drawn, together: p.fan.together, distance: placed.get(p.id) ?? null })),
+    together: groups.map((g) => ({ group: g, count: points.find((p) => p.fan.group === g)!.fan.together, label: placed.get(`together-${g}`)! })),
+    margins,
+  };
 }
 
 export interface Ray {

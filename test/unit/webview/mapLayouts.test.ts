@@ -112,3 +112,14 @@ describe('layout primitives', () => {
     assert.deepEqual(f.map((x) => x.together), [2, 2, 1]);
   });
 });
+
+describe('coinciding predicted points', () => {
+  test('two predictions of the same point both show, apart, with one ×2 label', () => {
+    const l = pointLayout({ x: 484, y: 912 }, [{ id: 'a', value: { x: 561, y: 880 }, distanceText: '83.4' }, { id: 'b', value: { x: 561, y: 880 }, distanceText: '83.4' }], W, H, UNIT);
+    const [a, b] = l.preds;
+    assert.deepEqual([a.together, b.together], [2, 2]);
+    assert.ok(Math.hypot(a.drawn.x - b.drawn.x, a.drawn.y - b.drawn.y) >= UNIT * 2, 'the two marks do not cover each other');
+    assert.deepEqual(l.together.map((t) => t.count), [2]);
+    assert.ok(within(l.together[0].label.box, drawable(l.margins)));
+  });
+});
