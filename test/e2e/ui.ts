@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { evaluateFile, readDataset, SUBTASKS, type Dataset, type Evaluation } from '../../src/core';
+import { evaluateFile, readDataset, RESULT_PALETTE, SUBTASKS, type Dataset, type Evaluation } from '../../src/core';
 import { formatQuestionScore, formatSubtaskScore, shortQuestionLabel } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
@@ -56,6 +56,12 @@ function prepareWorkspace(workspace: string): void {
   const oracleLines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const bySubtask = (key: string) => oracleLines.filter((l) => dataset.byUid.get((JSON.parse(l) as { uid: string }).uid)?.subtask === key).slice(0, PARTIAL_LINES_PER_SUBTASK);
   writeFileSync(path.join(workspace, `${PARTIAL_STEM}.jsonl`), PARTIAL_SUBTASKS.flatMap(bySubtask).join('\n') + '\n');
+}
+
+/** "#116AD0" as the "rgb(17, 106, 208)" that getComputedStyle reports. */
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
 }
 
 const pane = (view: string) => page.locator(`.pane-header[aria-label^="${view}"]`);
@@ -113,16 +119,19 @@ async function takeErrorNotifications(): Promise<string[]> {
   return errors;
 }
 
-/** Picks a colour theme the way a user does: Ctrl+K Ctrl+T (Preferences: Color Theme), then the theme's name. */
+/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
 async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+T');
+  const exactRow = (text: string) => quickInput().locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) }).first();
+  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
+  await page.locator('.part.sidebar .composite.title').click();
+  await page.keyboard.press('F1');
   const input = quickInput().locator('input').first();
   await input.waitFor({ state: 'visible' });
+  await input.fill('>Preferences: Color Theme');
+  await exactRow('Preferences: Color Theme').click();
+  await quickInput().locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
   await input.fill(label);
-  await quickInput().locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first().waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
+  await exactRow(label).click();
   await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
 }
 
@@ -248,6 +257,14 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
         await setExpanded(row, false);
       }
       await page.locator('.part.sidebar').screenshot({ path: path.join(SHOTS, `${theme.name}-sidebar.png`) });
+      // One file, one colour: its icon in the Results view and its swatch in the viewer, from the theme kind's palette.
+      const allowed = new Set(RESULT_PALETTE.map((c) => hexToRgb(c.byKind[theme.kind])));
+      for (const stem of ['noisy-oracle', 'template-b']) {
+        const icon = await resultRowOf(path.join(session!.workspace, `${stem}.jsonl`)).locator('.custom-view-tree-node-item-icon').evaluate((e) => getComputedStyle(e).color);
+        const swatch = await webview(page).locator('tr.result-row', { has: webview(page).locator('.result-label', { hasText: stem }) }).locator('.swatch').evaluate((e) => getComputedStyle(e).backgroundColor);
+        assert.ok(allowed.has(icon), `${theme.name}: the Results icon of ${stem} is ${icon}, not a ${theme.kind} palette colour`);
+        assert.equal(swatch, icon, `${theme.name}: ${stem} is ${icon} in the Results view but ${swatch} in the viewer`);
+      }
     }
     await setColorTheme(THEMES[1].label, THEMES[1].workbenchClass);
   }, 6 * 60_000);
@@ -263,8 +280,22 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
     const unloadable = [path.join(ws, 'random.jsonl'), path.join(ws, 'template-b.jsonl')];
     await makeActive(oracleFile());
 
+    // A user who reaches a title-bar button has usually selected an item in the view; VS Code then passes that
+    // item to the command. Select one first, so the test meets what the user met.
+    const selectAnItem = async (view: string): Promise<void> => {
+      if (view === RESULTS_VIEW) {
+        await resultRowOf(oracleFile()).locator('.label-name').click();
+        return;
+      }
+      const sub = treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="2"]')).first();
+      if ((await sub.count()) === 0) return; // the filter hides every question
+      await setExpanded(sub, true);
+      await treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="3"]')).first().click();
+    };
+
     const click = async (e: MenuEntry): Promise<void> => {
       if (e.menu === 'view/title') {
+        await selectAnItem(viewNames.get(e.view!)!);
         const header = pane(viewNames.get(e.view!)!);
         if (e.inline) await header.locator(`.action-label[aria-label="${e.title}"]`).click();
         else {
