@@ -8,6 +8,7 @@ import { COMMANDS, VIEWS } from '../ids';
 import { isSortOrder, isStatusFilter, SORT_ORDERS, STATUS_FILTERS } from '../model';
 import type { InspectorStore } from '../store/store';
 import { demoWorkingCopy } from './demoCopy';
+import { isSceneArgument, isString, ownArgument, ownChoice } from './menuArgs';
 import { rescoreCommand } from './rescore';
 import { fileOf, filesOf, pickResultFiles } from './targets';
 
@@ -88,7 +89,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       if (f) store.unloadResult(f);
     }),
 
-    reg(COMMANDS.filterStatus, async (status?: StatusFilter) => {
+    reg(COMMANDS.filterStatus, async (arg?: unknown) => {
+      let status: StatusFilter | undefined = ownChoice(arg, isStatusFilter, 'status filter');
       if (status === undefined) {
         const picked = await vscode.window.showQuickPick(
           STATUS_FILTERS.map((s) => ({ label: s.label, detail: s.detail, value: s.value, picked: s.value === store.filter.status, description: s.value === store.filter.status ? '(current)' : undefined })),
@@ -97,11 +99,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
         status = picked?.value;
       }
       if (status === undefined) return;
-      if (!isStatusFilter(status)) throw new Error(`unknown status filter: ${String(status)}`);
       store.setFilter({ status });
     }),
 
-    reg(COMMANDS.filterScene, async (scene?: string | null) => {
+    reg(COMMANDS.filterScene, async (arg?: unknown) => {
+      let scene = ownArgument(arg, isSceneArgument);
       if (scene === undefined) {
         const all = { label: 'All scenes', value: null as string | null };
         const picked = await vscode.window.showQuickPick([all, ...store.tree().scenes.map((s) => ({ label: s, value: s as string | null, description: s === store.filter.scene ? '(current)' : undefined }))], { title: 'Filter Questions by Scene' });
@@ -111,13 +113,15 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       store.setFilter({ scene: scene === null || scene === '' ? undefined : scene });
     }),
 
-    reg(COMMANDS.filterText, async (text?: string) => {
+    reg(COMMANDS.filterText, async (arg?: unknown) => {
+      let text = ownArgument(arg, isString);
       if (text === undefined) text = await vscode.window.showInputBox({ title: 'Filter Questions by Text', prompt: 'Searches uids and question texts (case-insensitive). Empty clears.', value: store.filter.text ?? '' });
       if (text === undefined) return;
       store.setFilter({ text: text.trim() === '' ? undefined : text });
     }),
 
-    reg(COMMANDS.sortOrder, async (order?: SortOrder) => {
+    reg(COMMANDS.sortOrder, async (arg?: unknown) => {
+      let order: SortOrder | undefined = ownChoice(arg, isSortOrder, 'sort order');
       if (order === undefined) {
         const picked = await vscode.window.showQuickPick(
           SORT_ORDERS.map((s) => ({ label: s.label, value: s.value, description: s.value === store.filter.sort ? '(current)' : undefined })),
@@ -126,7 +130,6 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
         order = picked?.value;
       }
       if (order === undefined) return;
-      if (!isSortOrder(order)) throw new Error(`unknown sort order: ${String(order)}`);
       store.setFilter({ sort: order });
     }),
 

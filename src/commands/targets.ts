@@ -16,11 +16,15 @@ export function fileOf(arg: unknown): string | undefined {
   return undefined;
 }
 
-/** Files of an explorer command's (uri, uris[]) arguments, or of a single argument. */
+/**
+ * Files of an explorer command's (uri, uris[]) arguments, or of a path or Uri. A view's element is not a file
+ * to load: a title-bar button passes the view's focused item, which is already loaded.
+ */
 export function filesOf(arg: unknown, multi?: unknown): string[] {
-  if (Array.isArray(multi) && multi.length > 0) return multi.map(fileOf).filter((f): f is string => f !== undefined);
-  if (Array.isArray(arg)) return arg.map(fileOf).filter((f): f is string => f !== undefined);
-  const f = fileOf(arg);
+  const own = (a: unknown) => (a instanceof vscode.Uri || typeof a === 'string' ? fileOf(a) : undefined);
+  if (Array.isArray(multi) && multi.length > 0) return multi.map(own).filter((f): f is string => f !== undefined);
+  if (Array.isArray(arg)) return arg.map(own).filter((f): f is string => f !== undefined);
+  const f = own(arg);
   return f ? [f] : [];
 }
 

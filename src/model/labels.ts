@@ -1,5 +1,5 @@
 // Human-readable labels and descriptions for the tree items. Pure: no vscode import.
-import { formatParsed, formatQuestionScore, formatScore, type Question, type QuestionOutcome, type SubtaskInfo } from '../core';
+import { formatParsed, formatQuestionScore, formatScore, subtaskScoreShort, type Question, type QuestionOutcome, type SubtaskCoverage, type SubtaskInfo } from '../core';
 
 /** "EDv · Egocentric Direction (visual)". */
 export function subtaskLabel(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>): string {
@@ -10,12 +10,23 @@ export function subtaskLabel(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>): 
 export const formatSubtaskScore = formatScore;
 
 /**
- * "12 q · 41.7": the question count and the active result's score. When a filter hides some questions,
- * "3/12 q · 41.7". `undefined` (no active result) leaves the score out; `null` (no score for the subtask) shows "—".
+ * "41.7 · 12 q": the active result's score first (a narrow sidebar cuts the end), then the question count.
+ * When a filter hides some questions, "41.7 · 3/12 q". `undefined` (no active result) leaves the score out;
+ * `null` (no score for the subtask) shows "—". `coverage` adds "(2/3)" when only some questions are predicted.
  */
-export function countDescription(shown: number, total: number, score?: number | null): string {
+export function countDescription(shown: number, total: number, score?: number | null, coverage?: SubtaskCoverage): string {
   const count = shown === total ? `${total} q` : `${shown}/${total} q`;
-  return score === undefined ? count : `${count} · ${formatSubtaskScore(score)}`;
+  return score === undefined ? count : `${subtaskScoreShort(score, coverage, formatSubtaskScore)} · ${count}`;
+}
+
+/** A subtask row's tooltip: its full name, question count and the active file's score with its coverage. */
+export function subtaskTooltip(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>, total: number, score: number | null | undefined, coverage: SubtaskCoverage | undefined): string {
+  const lines = [`**${escapeMarkdown(subtaskLabel(info))}**`, '', `${total} ${total === 1 ? 'question' : 'questions'}`];
+  if (score !== undefined) {
+    const predicted = coverage ? `${coverage.covered} of ${coverage.total}` : 'no';
+    lines.push('', `Active result file: ${escapeMarkdown(formatSubtaskScore(score))}, over the ${predicted} questions with a prediction`);
+  }
+  return lines.join('\n');
 }
 
 // Words that make up task names inside uids ("Object_Localization_Egocentric_Direction_visual",
@@ -81,14 +92,14 @@ export function formatTruth(q: Pick<Question, 'truth' | 'answer'>): string {
 }
 
 /**
- * The question's description in the tree: truth vs parsed prediction and the score, e.g.
- * "-134° vs 45° · 0.33"; "-134° · no prediction" without a line in the active result.
+ * A question row's label, score first so a narrow sidebar keeps it: "0.33 · -134° vs 45°";
+ * "no prediction · -134°" without a line in the active result; the truth alone without an active result.
  */
-export function questionDescription(q: Pick<Question, 'truth' | 'answer'>, outcome: QuestionOutcome | undefined, hasActiveResult: boolean): string {
+export function questionSummary(q: Pick<Question, 'truth' | 'answer'>, outcome: QuestionOutcome | undefined, hasActiveResult: boolean): string {
   const truth = formatTruth(q);
   if (!hasActiveResult) return truth;
-  if (!outcome) return `${truth} · no prediction`;
-  return `${truth} vs ${formatParsed(outcome.parse.parsed)} · ${formatQuestionScore(outcome.score)}`;
+  if (!outcome) return `no prediction · ${truth}`;
+  return `${formatQuestionScore(outcome.score)} · ${truth} vs ${formatParsed(outcome.parse.parsed)}`;
 }
 
 /**

@@ -1,9 +1,9 @@
 // Builds the Questions tree as plain data: competencies → subtasks → questions, with labels, descriptions,
 // icons, filter and sort applied. The TreeDataProvider only turns these nodes into TreeItems. Pure: no vscode.
-import { COMPETENCIES, OTHER, SUBTASKS, type CompetencyKey, type Evaluation, type Question, type QuestionOutcome, type SubtaskOrOther } from '../core';
+import { COMPETENCIES, coverageOf, OTHER, questionsPerSubtask, SUBTASKS, type CompetencyKey, type Coverage, type SubtaskInfo, type Evaluation, type Question, type QuestionOutcome, type SubtaskOrOther } from '../core';
 import type { TreeSnapshotNode } from '../api';
 import { isFilterActive, matchesFilter, sortQuestions, type FilterState } from './filter';
-import { countDescription, problemReason, questionDescription, questionTooltip, shortQuestionLabel, subtaskLabel } from './labels';
+import { countDescription, problemReason, questionSummary, questionTooltip, shortQuestionLabel, subtaskTooltip } from './labels';
 import { STATUS_LOOK, statusOfOutcome, type QuestionStatus } from './status';
 
 interface NodeBase {
@@ -92,20 +92,25 @@ export function buildQuestionTree(questions: readonly Question[], active: Active
   const byId = new Map<string, TreeNode>();
   const order: string[] = [];
   const filtering = isFilterActive({ ...filter, sort: 'dataset' });
-  const subtaskNode = (key: SubtaskOrOther, label: string, icon: string, parentId: string | undefined): SubtaskNode | undefined => {
+  const coverage: Coverage | undefined = active ? coverageOf(active.evaluation.subtasks, questionsPerSubtask(questions.map((q) => q.subtask))) : undefined;
+  // A narrow sidebar cuts a row's end: the short form and the score come first, the full name last.
+  const subtaskNode = (key: SubtaskOrOther, label: string, icon: string, parentId: string | undefined, info?: SubtaskInfo): SubtaskNode | undefined => {
     const all = bySubtask.get(key);
     if (!all || all.length === 0) return undefined;
     const id = nodeIds.subtask(key);
     const shown = sortQuestions(all.filter((x) => matchesFilter(x.question, x.outcome, filter)), filter.sort);
     // Under a filter, a subtask with no matching question is only noise.
     if (shown.length === 0 && filtering) return undefined;
-    const score = key === OTHER ? undefined : active?.evaluation.subtasks[key]?.score;
+    const score = !active ? undefined : key === OTHER ? null : (active.evaluation.subtasks[key]?.score ?? null);
+    const covered = key === OTHER ? undefined : coverage?.bySubtask[key];
+    const count = countDescription(shown.length, all.length, score, covered);
     const node: SubtaskNode = {
       type: 'subtask',
       id,
       key,
       label,
-      description: countDescription(shown.length, all.length, active ? (score ?? null) : undefined),
+      description: info ? `${count} · ${info.name}` : count,
+      tooltip: info ? subtaskTooltip(info, all.length, score, covered) : undefined,
       contextValue: 'subtask',
       icon,
       total: all.length,
@@ -124,7 +129,7 @@ export function buildQuestionTree(questions: readonly Question[], active: Active
   for (const c of COMPETENCIES) {
     const id = nodeIds.competency(c.key);
     const children = SUBTASKS.filter((s) => s.competency === c.key)
-      .map((s) => subtaskNode(s.key, subtaskLabel(s), KIND_ICONS[s.kind], id))
+      .map((s) => subtaskNode(s.key, s.abbreviation, KIND_ICONS[s.kind], id, s))
       .filter((n): n is SubtaskNode => n !== undefined);
     if (children.length === 0) continue;
     // Questions of the competency before filtering, including subtasks the filter emptied.
@@ -152,8 +157,8 @@ function questionNode(
     type: 'question',
     id: nodeIds.question(q.uid),
     uid: q.uid,
-    label: shortQuestionLabel(q.uid, q.scene),
-    description: questionDescription(q, outcome, active !== undefined),
+    label: questionSummary(q, outcome, active !== undefined),
+    description: shortQuestionLabel(q.uid, q.scene),
     tooltip: questionTooltip(q, outcome, active?.label),
     contextValue: warning ? 'question.problem' : 'question',
     icon: look.icon,

@@ -1,5 +1,5 @@
 // Labels of loaded result files for the Results view and the status bar. Pure: no vscode import.
-import type { Evaluation } from '../core';
+import { coverageOf, coverageText, isPartial, overallLong, overallShort, questionsPerSubtask, type Coverage, type Evaluation } from '../core';
 import { formatSubtaskScore } from './labels';
 
 export interface ResultFileState {
@@ -26,21 +26,43 @@ export function resultLabel(r: Pick<ResultFileState, 'file' | 'evaluation'>): st
   return fileStem(r.file);
 }
 
-/** "model-x · template-b · 120 lines · 41.7"; parts the file does not have are left out. */
-export function resultDescription(r: Pick<ResultFileState, 'file' | 'evaluation' | 'error'>): string {
+/** The loaded questions' count per subtask, against which a result file's coverage is measured. */
+export function datasetCounts(questions: ReadonlyArray<{ subtask: string }> | undefined): ReturnType<typeof questionsPerSubtask> {
+  return questionsPerSubtask((questions ?? []).map((q) => q.subtask));
+}
+
+export function resultCoverage(r: Pick<ResultFileState, 'evaluation'>, counts: ReturnType<typeof questionsPerSubtask>): Coverage | undefined {
+  return r.evaluation ? coverageOf(r.evaluation.subtasks, counts) : undefined;
+}
+
+/**
+ * A Results row's label, the overall score before the name so a narrow sidebar keeps it:
+ * "88.8 · noisy-oracle", "16.7 partial · partial-run"; the name alone until the file is evaluated.
+ */
+export function resultRowLabel(r: Pick<ResultFileState, 'file' | 'evaluation' | 'error'>, coverage: Coverage | undefined): string {
+  const name = resultLabel(r);
+  if (r.error || !r.evaluation || !coverage) return name;
+  return `${overallShort(r.evaluation.overall, coverage, formatSubtaskScore)} · ${name}`;
+}
+
+/**
+ * "2/12 subtasks, 4/36 questions · model-x · template-b · 120 lines": the coverage of a partial file first,
+ * then the parts the file has. The score is in the label (resultRowLabel).
+ */
+export function resultDescription(r: Pick<ResultFileState, 'file' | 'evaluation' | 'error'>, coverage?: Coverage): string {
   if (r.error) return r.error;
   const e = r.evaluation;
   if (!e) return 'waiting for a dataset';
   const parts: string[] = [];
+  if (coverage && isPartial(coverage)) parts.push(coverageText(coverage));
   // The model's name, unless the file is already named after it.
   if (e.model && e.model !== resultLabel({ file: r.file, evaluation: e })) parts.push(e.model);
   if (e.template) parts.push(e.template);
   parts.push(`${e.lines} ${e.lines === 1 ? 'line' : 'lines'}`);
-  parts.push(formatSubtaskScore(e.overall));
   return parts.join(' · ');
 }
 
-export function resultTooltip(r: ResultFileState): string {
+export function resultTooltip(r: ResultFileState, coverage?: Coverage): string {
   const e = r.evaluation;
   const lines = [r.file];
   if (r.active) lines.push('Active: drives the scores in the Questions tree.');
@@ -48,15 +70,18 @@ export function resultTooltip(r: ResultFileState): string {
   if (e) {
     if (e.model) lines.push(`model: ${e.model}`);
     if (e.template) lines.push(`template: ${e.template}`);
-    lines.push(`${e.lines} lines, ${e.scored} scored, ${e.skipped} skipped`, `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`);
+    lines.push(`${e.lines} lines, ${e.scored} scored, ${e.skipped} skipped`);
+    lines.push(coverage ? `${overallLong(e.overall, coverage, formatSubtaskScore)}, the mean of the subtask scores` : `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`);
     if (e.problems.length > 0) lines.push(`${e.problems.length} problem(s): see the Problems panel`);
   }
   if (r.error) lines.push(r.error);
   return lines.join('\n');
 }
 
-/** Status bar text: "$(beaker) noisy-oracle 41.7". */
-export function statusBarText(r: ResultFileState | undefined): string | undefined {
+/** Status bar text: "$(beaker) noisy-oracle 41.7"; a partial file: "$(beaker) run 16.7 partial (2/12 subtasks, 4/36 questions)". */
+export function statusBarText(r: ResultFileState | undefined, coverage?: Coverage): string | undefined {
   if (!r) return undefined;
-  return `$(beaker) ${resultLabel(r)} ${r.evaluation ? formatSubtaskScore(r.evaluation.overall) : '…'}`;
+  if (!r.evaluation) return `$(beaker) ${resultLabel(r)} …`;
+  const score = coverage ? overallShort(r.evaluation.overall, coverage, formatSubtaskScore) : formatSubtaskScore(r.evaluation.overall);
+  return `$(beaker) ${resultLabel(r)} ${score}${coverage && isPartial(coverage) ? ` (${coverageText(coverage)})` : ''}`;
 }

@@ -1,6 +1,6 @@
 // Status of a question under the active result file, and how each status is drawn.
 // Icons are codicon ids; colours are theme colour ids, so light, dark and high-contrast themes all work.
-import type { OutcomeStatus, QuestionOutcome } from '../core';
+import { paletteColorId, resultPaletteColor, type OutcomeStatus, type QuestionOutcome } from '../core';
 
 /** A question's status: the active result file's verdict, or `none` when it holds no line for the question. */
 export type QuestionStatus = OutcomeStatus | 'none';
@@ -27,11 +27,9 @@ export function statusOfOutcome(outcome: QuestionOutcome | undefined): QuestionS
 }
 
 /**
- * Colours of loaded result files by their `colorIndex`, as theme colour ids. Green and red are left out:
- * they mean "truth/correct" and "wrong" elsewhere. The viewer uses the same palette through ViewerResult.colorIndex.
+ * The theme colour id of a loaded result file's `colorIndex`: one of the colours package.json contributes,
+ * whose defaults are the shared palette's, so the Results view and the viewer give a file the same colour.
  */
-export const RESULT_COLORS: readonly string[] = ['charts.blue', 'charts.orange', 'charts.purple', 'charts.yellow', 'terminal.ansiCyan', 'terminal.ansiMagenta'];
-
 export function resultColor(colorIndex: number): string {
-  return RESULT_COLORS[((colorIndex % RESULT_COLORS.length) + RESULT_COLORS.length) % RESULT_COLORS.length];
+  return paletteColorId(resultPaletteColor(colorIndex));
 }

@@ -40,3 +40,5 @@ export * from './diagnosis';
 export * from './format';
 export * from './geometry';
 export * from './imageRoles';
+export * from './coverage';
+export * from './palette';

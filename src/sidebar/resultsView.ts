@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { TreeSnapshotNode } from '../api';
 import { VIEWS } from '../ids';
-import { resultColor, resultDescription, resultLabel, resultTooltip, type ResultFileState } from '../model';
+import { datasetCounts, resultColor, resultCoverage, resultDescription, resultRowLabel, resultTooltip, type ResultFileState } from '../model';
 import type { InspectorStore } from '../store/store';
 
 function resultContextValue(r: ResultFileState): string {
@@ -27,11 +27,16 @@ export class ResultsProvider implements vscode.TreeDataProvider<ResultFileState>
     return node ? [] : this.store.results().sort((a, b) => a.colorIndex - b.colorIndex);
   }
 
+  private coverage(r: ResultFileState) {
+    return resultCoverage(r, datasetCounts(this.store.mergedDataset()?.questions));
+  }
+
   getTreeItem(r: ResultFileState): vscode.TreeItem {
-    const item = new vscode.TreeItem(resultLabel(r), vscode.TreeItemCollapsibleState.None);
+    const coverage = this.coverage(r);
+    const item = new vscode.TreeItem(resultRowLabel(r, coverage), vscode.TreeItemCollapsibleState.None);
     item.id = `result:${r.id}`;
-    item.description = `${r.active ? 'active · ' : ''}${resultDescription(r)}`;
-    item.tooltip = resultTooltip(r);
+    item.description = `${r.active ? 'active · ' : ''}${resultDescription(r, coverage)}`;
+    item.tooltip = resultTooltip(r, coverage);
     item.contextValue = resultContextValue(r);
     item.iconPath = new vscode.ThemeIcon(resultIcon(r), new vscode.ThemeColor(r.error ? 'list.warningForeground' : resultColor(r.colorIndex)));
     item.resourceUri = vscode.Uri.file(r.file);
@@ -47,9 +52,9 @@ export class ResultsProvider implements vscode.TreeDataProvider<ResultFileState>
   snapshot(): TreeSnapshotNode[] {
     return this.getChildren().map((r) => ({
       id: `result:${r.id}`,
-      label: resultLabel(r),
-      description: `${r.active ? 'active · ' : ''}${resultDescription(r)}`,
-      tooltip: resultTooltip(r),
+      label: resultRowLabel(r, this.coverage(r)),
+      description: `${r.active ? 'active · ' : ''}${resultDescription(r, this.coverage(r))}`,
+      tooltip: resultTooltip(r, this.coverage(r)),
       contextValue: resultContextValue(r),
       icon: resultIcon(r),
     }));

@@ -1,7 +1,8 @@
 // Status bar item: the active result file and its overall score.
 import * as vscode from 'vscode';
+import { coverageText } from '../core';
 import { VIEWS } from '../ids';
-import { statusBarText } from '../model';
+import { datasetCounts, resultCoverage, statusBarText } from '../model';
 import type { InspectorStore } from '../store/store';
 
 export function createStatusBar(store: InspectorStore): vscode.Disposable {
@@ -10,13 +11,14 @@ export function createStatusBar(store: InspectorStore): vscode.Disposable {
   item.command = `${VIEWS.results}.focus`;
   const update = () => {
     const active = store.activeResult();
-    const text = statusBarText(active);
+    const coverage = active ? resultCoverage(active, datasetCounts(store.mergedDataset()?.questions)) : undefined;
+    const text = statusBarText(active, coverage);
     if (!text || !active) {
       item.hide();
       return;
     }
     item.text = text;
-    item.tooltip = `GST-Bench: active result file ${active.file}\nOverall = mean of the subtask scores. Click to show the Results view.`;
+    item.tooltip = `GST-Bench: active result file ${active.file}\nOverall = mean of the subtask scores${coverage ? `, over ${coverageText(coverage)}` : ''}. Click to show the Results view.`;
     item.show();
   };
   update();

@@ -6,6 +6,9 @@ const common = {
   '--vscode-editor-font-family': '"Droid Sans Mono", "monospace", monospace',
 };
 
+/** The body classes VS Code gives a webview in each theme kind (the viewer picks its palette from them). */
+export const THEME_BODY_CLASSES: Record<'dark' | 'light' | 'highContrast', string> = { dark: 'vscode-dark', light: 'vscode-light', highContrast: 'vscode-high-contrast' };
+
 export const THEMES: Record<'dark' | 'light' | 'highContrast', Record<string, string>> = {
   dark: {
     ...common,

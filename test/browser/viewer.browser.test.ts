@@ -15,7 +15,7 @@ import { buildSampleView } from '../../src/panels/viewer/sampleView';
 import type { ViewerResult } from '../../src/panels/viewer/viewerHost';
 import { makeFixture, XSS_PREDICTION, type Fixture } from './fixtures';
 import { startServer, type HarnessServer } from './server';
-import { THEMES } from './themes';
+import { THEME_BODY_CLASSES, THEMES } from './themes';
 
 const REPO = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,7 +44,7 @@ async function sampleOf(uid: string, ds = dataset, res = results): Promise<Sampl
  * Installed before the page's scripts: the fake VS Code API, the theme's variables, CSP and dialog watchers.
  * A string, not a function: tsx would wrap a function's inner closures in its `__name` helper, unknown in the page.
  */
-function initScript(theme: Record<string, string>, state: unknown): string {
+function initScript(theme: Record<string, string>, state: unknown, bodyClass: string): string {
   return `(() => {
   const w = window;
   const posted = [];
@@ -73,6 +73,7 @@ function initScript(theme: Record<string, string>, state: unknown): string {
   };
   if (document.documentElement) apply();
   else document.addEventListener('readystatechange', apply, { once: true });
+  document.addEventListener('DOMContentLoaded', () => document.body.classList.add(${JSON.stringify(bodyClass)}), { once: true });
 })();`;
 }
 
@@ -82,7 +83,7 @@ async function openPage(theme: keyof typeof THEMES = 'dark', width = 1200, state
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript({ content: initScript(THEMES[theme], state) });
+  await page.addInitScript({ content: initScript(THEMES[theme], state, THEME_BODY_CLASSES[theme]) });
   await page.goto(server.origin + '/');
   try {
     await page.waitForFunction(() => ((window as unknown as { __posted: Array<{ type: string }> }).__posted ?? []).some((m) => m.type === 'ready'), undefined, { timeout: 10_000 });
@@ -212,14 +213,86 @@ describe('sample viewer in Chromium', () => {
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="truth-point"]'), 1);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="pred-point"]'), 2);
     assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="distance-label"]'), 2);
-    // The overlay covers the image exactly (scaled with it).
+    // The overlay's image space lies exactly on the image (scaled with it); the rest is its margin.
     const boxes = await page.evaluate(() => {
       const img = document.querySelector('[data-overlay-host="point-map"] img')!.getBoundingClientRect();
-      const svg = document.querySelector('svg[data-overlay="point-map"]')!.getBoundingClientRect();
-      return { img: [img.width, img.height], svg: [svg.width, svg.height] };
+      const el = document.querySelector('svg[data-overlay="point-map"]') as SVGSVGElement;
+      const svg = el.getBoundingClientRect();
+      const vb = el.viewBox.baseVal;
+      const s = svg.width / vb.width;
+      return { img: [img.left, img.top, img.width, img.height], imageInSvg: [svg.left - vb.x * s, svg.top - vb.y * (svg.height / vb.height), 480 * s, 360 * (svg.height / vb.height)] };
     });
-    assert.ok(Math.abs(boxes.img[0] - boxes.svg[0]) < 1 && Math.abs(boxes.img[1] - boxes.svg[1]) < 1, JSON.stringify(boxes));
+    boxes.img.forEach((v, i) => assert.ok(Math.abs(v - boxes.imageInSvg[i]) < 1, JSON.stringify(boxes)));
     await shot(page, '03-point-dark');
+    await finish(page);
+  });
+
+  test('point at the map\'s corner: every mark, ring and label shows whole, no two labels overlap', async () => {
+    const page = await openPage('light');
+    const base = await sampleOf(fixture.uids.point);
+    // The truth in the top-right corner, one prediction on the corner itself, one straight below (its
+    // distance label's natural spot is on the column of ring labels).
+    const sample: SampleView = {
+      ...base,
+      truth: [990, 5],
+      results: base.results.map((r, i) => ({ ...r, outcome: r.outcome ? { ...r.outcome, parsed: i === 0 ? [999, 0] : [990, 160], error: null } : null })),
+    };
+    await show(page, sample);
+    // No named functions inside evaluate(): tsx would wrap them in a helper the page does not have.
+    const layout = await page.evaluate(() => {
+      const svg = document.querySelector('svg[data-overlay="point-map"]')!;
+      const frame = svg.getBoundingClientRect();
+      const [marks, labels] = [
+        ['[data-role="threshold-ring"]', '[data-role="pred-point"] circle', '[data-role="truth-point"] circle'],
+        ['[data-role="ring-label"]', '[data-role="distance-label"] text'],
+      ].map((sels) => sels.flatMap((sel) => [...svg.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).map((r) => ({ x0: r.left, y0: r.top, x1: r.right, y1: r.bottom }))));
+      return { frame: { x0: frame.left, y0: frame.top, x1: frame.right, y1: frame.bottom }, marks, labels, distanceLabels: svg.querySelectorAll('[data-role="distance-label"] text').length };
+    });
+    const inFrame = (b: { x0: number; y0: number; x1: number; y1: number }) => b.x0 >= layout.frame.x0 - 0.5 && b.y0 >= layout.frame.y0 - 0.5 && b.x1 <= layout.frame.x1 + 0.5 && b.y1 <= layout.frame.y1 + 0.5;
+    assert.equal(layout.marks.length, 5 + 2 + 1);
+    layout.marks.forEach((b, i) => assert.ok(inFrame(b), `mark ${i} is cut by the overlay's edge: ${JSON.stringify(b)} vs ${JSON.stringify(layout.frame)}`));
+    layout.labels.forEach((b, i) => assert.ok(inFrame(b), `label ${i} is cut: ${JSON.stringify(b)}`));
+    assert.equal(layout.distanceLabels, 2);
+    const overlap = (a: typeof layout.frame, b: typeof layout.frame) => a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+    for (let i = 0; i < layout.labels.length; i++) for (let j = i + 1; j < layout.labels.length; j++) assert.ok(!overlap(layout.labels[i], layout.labels[j]), `labels ${i} and ${j} overlap`);
+    await shot(page, '03b-point-corner-light');
+    await finish(page);
+  });
+
+  test('direction map: a viewpoint marker, rays stop at the map, 0° and 1° fanned out and marked ×2', async () => {
+    const page = await openPage('dark');
+    const base = await sampleOf(fixture.uids.angle);
+    const sample: SampleView = { ...base, results: base.results.map((r, i) => ({ ...r, outcome: r.outcome ? { ...r.outcome, parsed: i, parsedLabel: `${i}°` } : null })) };
+    await show(page, sample);
+    const map = await page.evaluate(() => {
+      const svg = document.querySelector('svg[data-overlay="direction-map"]')!;
+      const img = document.querySelector('[data-overlay-host="direction-map"] img')!.getBoundingClientRect();
+      const rays = [...svg.querySelectorAll('[data-role="pred-ray"], [data-role="truth-ray"]')].map((e) => {
+        const clip = (e.parentElement as Element).getAttribute('clip-path');
+        const r = e.getBoundingClientRect();
+        return { clip, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom, drawn: e.getAttribute('data-drawn') };
+      });
+      return {
+        img: { x0: img.left, y0: img.top, x1: img.right, y1: img.bottom },
+        rays,
+        together: [...svg.querySelectorAll('[data-role="together-label"]')].map((e) => e.textContent),
+        dialTogether: [...document.querySelectorAll('svg[data-overlay="direction-dial"] [data-role="together-label"]')].map((e) => e.textContent),
+        wedge: svg.querySelectorAll('[data-role="agent-pose"] [data-role="view-wedge"]').length,
+        note: document.querySelector('[data-role="coincide-note"]')?.textContent ?? '',
+      };
+    });
+    assert.equal(map.wedge, 1, 'the viewpoint is a dot with a viewing wedge');
+    for (const r of map.rays) {
+      assert.ok(r.clip && /url\(#/.test(r.clip), 'rays are clipped to the image');
+      assert.ok(r.x0 >= map.img.x0 - 1 && r.y0 >= map.img.y0 - 1 && r.x1 <= map.img.x1 + 1 && r.y1 <= map.img.y1 + 1, `a ray runs past the map: ${JSON.stringify(r)} vs ${JSON.stringify(map.img)}`);
+    }
+    const drawn = map.rays.filter((r) => r.drawn !== null).map((r) => Number(r.drawn));
+    assert.equal(drawn.length, 2);
+    assert.ok(Math.abs(drawn[0] - drawn[1]) >= 3, `0° and 1° drawn at ${drawn.join('° and ')}°`);
+    assert.deepEqual(map.together, ['×2']);
+    assert.deepEqual(map.dialTogether, ['×2']);
+    assert.match(map.note, /×2: .+ \(0°\) and .+ \(1°\) coincide/);
+    await shot(page, '01b-direction-coincide-dark');
     await finish(page);
   });
 

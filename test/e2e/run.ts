@@ -8,13 +8,13 @@ import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SUBTASKS, readDataset, splitLines, type Dataset, type SubtaskInfo } from '../../src/core';
-import { shortQuestionLabel, subtaskLabel } from '../../src/model/labels';
+import { shortQuestionLabel } from '../../src/model/labels';
 import { launchChromium } from '../vscode/harness/browser';
 import { codeServerDirs, installExtension, packageExtension, startCodeServer, type RunningCodeServer } from '../vscode/harness/codeServer';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
-import { CONTAINER_TITLE, QUESTIONS_VIEW, RESULTS_VIEW, VIEWER, WORKBENCH, findRow, openContainer, setExpanded, treeRows, webview } from './workbench';
+import { CONTAINER_TITLE, QUESTIONS_VIEW, RESULTS_VIEW, VIEWER, WORKBENCH, findRow, OVERLAY_KINDS, openContainer, resultRowNamed, setExpanded, treeRows, webview } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const XSS_RESULT_FILE = path.join(DEMO_DIR, 'results', 'template-b.jsonl');
@@ -22,14 +22,6 @@ const STEP_TIMEOUT_MS = 90_000;
 const PACKAGE_STEP_TIMEOUT_MS = 6 * 60_000;
 const ACTION_TIMEOUT_MS = 20_000;
 const PAINT_SAMPLES = 3;
-/** A subtask of each of the five overlay kinds the viewer draws. */
-const OVERLAY_KINDS: ReadonlyArray<{ kind: string; subtask: string }> = [
-  { kind: 'angle', subtask: 'ed_v' },
-  { kind: 'distance', subtask: 'edist_v' },
-  { kind: 'point', subtask: 'gp_v' },
-  { kind: 'orientation', subtask: 'orientation' },
-  { kind: 'choice', subtask: 'tds_easy' },
-];
 
 const timings: Array<{ what: string; ms: number | undefined; note?: string }> = [];
 let page: Page;
@@ -52,13 +44,13 @@ function questionsOf(key: string) {
 async function clickQuestion(uid: string): Promise<void> {
   const q = dataset.byUid.get(uid)!;
   const info = subtask(q.subtask);
-  const row = await findRow(page, QUESTIONS_VIEW, subtaskLabel(info), 2);
+  const row = await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2);
   await setExpanded(row, true);
-  await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3)).click();
+  await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
 }
 
 async function collapseSubtask(key: string): Promise<void> {
-  await setExpanded(await findRow(page, QUESTIONS_VIEW, subtaskLabel(subtask(key)), 2), false);
+  await setExpanded(await findRow(page, QUESTIONS_VIEW, subtask(key).abbreviation, 2), false);
 }
 
 async function viewerUid(): Promise<string> {
@@ -95,7 +87,7 @@ async function clickAndMeasurePaint(uid: string): Promise<number> {
     }).observe(el.ownerDocument.body, { subtree: true, childList: true, characterData: true });
   }, uid);
   const q = dataset.byUid.get(uid)!;
-  const row = await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3);
+  const row = await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description');
   const clickedAt = Date.now();
   await row.click();
   const deadline = Date.now() + ACTION_TIMEOUT_MS;
@@ -215,7 +207,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
       await setExpanded(await findRow(page, QUESTIONS_VIEW, competency, 1), true);
     }
     const texts = (await page.getByRole('tree', { name: QUESTIONS_VIEW }).locator('[role="treeitem"][aria-level="2"] .monaco-icon-label .label-name').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(texts, SUBTASKS.map(subtaskLabel), 'the subtask rows, in the paper\'s order');
+    assert.deepEqual(texts, SUBTASKS.map((s) => s.abbreviation), 'the subtask rows, in the paper\'s order');
   });
 
   step('clicking a question opens the viewer', ['tree shows the 12 subtasks'], async () => {
@@ -272,7 +264,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     assert.ok(q, `the XSS line's uid ${line.uid} is not in the demo dataset`);
     // Check the file for comparison in the Results view, so the viewer shows its prediction.
     const resultName = path.basename(XSS_RESULT_FILE, '.jsonl');
-    const checkbox = (await findRow(page, RESULTS_VIEW, resultName)).getByRole('checkbox');
+    const checkbox = (await findRow(page, RESULTS_VIEW, resultRowNamed(resultName))).getByRole('checkbox');
     if ((await checkbox.getAttribute('aria-checked')) !== 'true') await checkbox.click();
     await clickQuestion(q.uid);
     await waitForViewerUid(q.uid);

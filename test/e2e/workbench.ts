@@ -9,6 +9,15 @@ export const WORKBENCH = {
   listRow: '.monaco-list-row',
 };
 
+/** A subtask of each of the five overlay kinds the viewer draws. */
+export const OVERLAY_KINDS: ReadonlyArray<{ kind: string; subtask: string }> = [
+  { kind: 'angle', subtask: 'ed_v' },
+  { kind: 'distance', subtask: 'edist_v' },
+  { kind: 'point', subtask: 'gp_v' },
+  { kind: 'orientation', subtask: 'orientation' },
+  { kind: 'choice', subtask: 'tds_easy' },
+];
+
 /** Inside the sample viewer's webview document. */
 export const VIEWER = {
   uid: '[data-role="uid"]',
@@ -27,7 +36,8 @@ export const VIEWER = {
 };
 
 /** A tree row's label element (VS Code's icon label), separate from its description. */
-const TREE_LABEL = '.monaco-icon-label .label-name';
+export const TREE_LABEL = '.monaco-icon-label .label-name';
+export const TREE_DESCRIPTION = '.monaco-icon-label .label-description';
 
 export const CONTAINER_TITLE = 'GST-Bench';
 export const QUESTIONS_VIEW = 'Questions';
@@ -61,8 +71,20 @@ export async function rowLabel(row: Locator): Promise<string> {
   return (await row.locator(TREE_LABEL).first().innerText({ timeout: 2000 }).catch(() => '')).trim();
 }
 
-/** The row whose visible label is `label`. */
-export async function findRow(page: Page, viewName: string, label: string, level?: number): Promise<Locator> {
+/** The visible description of a tree row (the grey text after the label). */
+export async function rowDescription(row: Locator): Promise<string> {
+  return (await row.locator(TREE_DESCRIPTION).first().innerText({ timeout: 2000 }).catch(() => '')).trim();
+}
+
+/** A Results row's label is "<score> · <file stem>" once scored, the stem alone before. */
+export function resultRowNamed(stem: string): (label: string) => boolean {
+  return (label) => label === stem || label.endsWith(` · ${stem}`);
+}
+
+/** The row whose visible label (or, with `part: 'description'`, description) is `text`, or passes it. */
+export async function findRow(page: Page, viewName: string, text: string | ((shown: string) => boolean), level?: number, part: 'label' | 'description' = 'label'): Promise<Locator> {
+  const matches = typeof text === 'string' ? (shown: string) => shown === text : text;
+  const label = typeof text === 'string' ? text : 'matching';
   const rows = treeRows(page, viewName);
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -70,11 +92,11 @@ export async function findRow(page: Page, viewName: string, label: string, level
     for (let i = 0; i < count; i++) {
       const row = rows.nth(i);
       if (level !== undefined && (await row.getAttribute('aria-level')) !== String(level)) continue;
-      if ((await rowLabel(row)) === label) return row;
+      if (matches(await (part === 'label' ? rowLabel(row) : rowDescription(row)))) return row;
     }
     if (Date.now() > deadline) {
-      const texts = await rows.locator(TREE_LABEL).allInnerTexts();
-      throw new Error(`no row "${label}" in the ${viewName} view; rows: ${texts.join(' | ')}`);
+      const texts = await rows.locator(part === 'label' ? TREE_LABEL : TREE_DESCRIPTION).allInnerTexts();
+      throw new Error(`no row with the ${part} "${label}" in the ${viewName} view; rows: ${texts.join(' | ')}`);
     }
     await page.waitForTimeout(100);
   }

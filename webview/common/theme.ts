@@ -1,21 +1,33 @@
-// Colours come only from VS Code theme variables, so light, dark and high-contrast themes all work.
+// Colours of the viewer. Result files and the truth take concrete colours from the one palette
+// (src/shared/palette.ts) for the webview's theme kind, set as CSS variables on the document and updated when
+// the theme changes; the rest comes from VS Code's theme variables.
+import { RESULT_PALETTE, themeKindOfClasses, TRUTH_PALETTE } from '../../src/shared/palette';
+
+const resultVar = (i: number) => `--gst-result-${i}`;
+const TRUTH_VAR = '--gst-truth';
 
 /** Ground truth, everywhere. */
-export const TRUTH_COLOR = 'var(--vscode-testing-iconPassed, var(--vscode-charts-green))';
+export const TRUTH_COLOR = `var(${TRUTH_VAR})`;
 
-/** One colour per result file, by its `colorIndex` (green is kept for the truth). */
-const RESULT_COLORS = [
-  'var(--vscode-charts-blue)',
-  'var(--vscode-charts-orange)',
-  'var(--vscode-charts-purple)',
-  'var(--vscode-charts-yellow)',
-  'var(--vscode-charts-red)',
-  'var(--vscode-charts-foreground)',
-];
-
+/** One colour per result file, by its `colorIndex`, the same as the file's icon in the Results view. */
 export function resultColor(colorIndex: number): string {
-  const n = RESULT_COLORS.length;
-  return RESULT_COLORS[((colorIndex % n) + n) % n];
+  const n = RESULT_PALETTE.length;
+  return `var(${resultVar(((colorIndex % n) + n) % n)})`;
+}
+
+/** Sets the palette's variables for the body's theme class now and whenever VS Code changes the theme. */
+export function applyPalette(doc: Document): () => void {
+  const apply = () => {
+    const kind = themeKindOfClasses(doc.body.classList);
+    const root = doc.documentElement.style;
+    RESULT_PALETTE.forEach((c, i) => root.setProperty(resultVar(i), c.byKind[kind]));
+    root.setProperty(TRUTH_VAR, TRUTH_PALETTE.byKind[kind]);
+    doc.documentElement.dataset.themeKind = kind;
+  };
+  apply();
+  const observer = new MutationObserver(apply);
+  observer.observe(doc.body, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
 }
 
 export const STATUS_COLORS: Record<string, string> = {

@@ -85,7 +85,7 @@ function outcomeView(o: QuestionOutcome): OutcomeView {
 export function resultViews(uid: string, results: ViewerResult[]): ResultView[] {
   return results.map((r) => {
     const o = r.evaluation.byUid.get(uid);
-    return { id: r.id, label: r.label, colorIndex: r.colorIndex, active: r.active, outcome: o ? outcomeView(o) : null };
+    return { id: r.id, label: r.label, colorIndex: r.colorIndex, active: r.active, outcome: o ? outcomeView(o) : null, ...(r.overall === undefined ? {} : { overall: r.overall, partial: r.partial === true }) };
   });
 }
 

@@ -2,7 +2,9 @@
 // The viewer never reaches into views or the store directly.
 import * as path from 'node:path';
 import type { Dataset, Evaluation, Question } from '../../core';
-import { resultLabel } from '../../model';
+import { datasetCounts, resultCoverage, resultLabel } from '../../model';
+import { isPartial, overallLong } from '../../shared/coverage';
+import { formatScore } from '../../shared/format';
 import type { InspectorState } from '../../store/state';
 import { anyEvent, type Event } from '../../store/slices';
 
@@ -13,6 +15,9 @@ export interface ViewerResult {
   colorIndex: number;
   active: boolean;
   evaluation: Evaluation;
+  /** The file's overall score with its coverage, as the header shows it. */
+  overall?: string;
+  partial?: boolean;
 }
 
 export interface ViewerHost {
@@ -36,10 +41,11 @@ export interface ViewerHost {
   readonly onDidChangeOrder: Event<unknown>;
 }
 
-function viewerResult(r: ReturnType<InspectorState['results']>[number]): ViewerResult | undefined {
-  return r.evaluation
-    ? { id: r.id, label: resultLabel(r), colorIndex: r.colorIndex, active: r.active, evaluation: r.evaluation }
-    : undefined;
+function viewerResult(store: InspectorState, r: ReturnType<InspectorState['results']>[number]): ViewerResult | undefined {
+  if (!r.evaluation) return undefined;
+  const coverage = resultCoverage(r, datasetCounts(store.mergedDataset()?.questions));
+  const base = { id: r.id, label: resultLabel(r), colorIndex: r.colorIndex, active: r.active, evaluation: r.evaluation };
+  return coverage ? { ...base, overall: overallLong(r.evaluation.overall, coverage, formatScore), partial: isPartial(coverage) } : base;
 }
 
 export function createViewerHost(store: InspectorState): ViewerHost {
@@ -52,11 +58,11 @@ export function createViewerHost(store: InspectorState): ViewerHost {
         .results()
         .filter((r) => r.compared)
         .sort((a, b) => a.colorIndex - b.colorIndex)
-        .flatMap((r) => viewerResult(r) ?? []);
+        .flatMap((r) => viewerResult(store, r) ?? []);
     },
     activeResult: () => {
       const active = store.activeResult();
-      return active ? viewerResult(active) : undefined;
+      return active ? viewerResult(store, active) : undefined;
     },
     navigationOrder: () => store.tree().order,
     select: (uid) => selection.select(uid),

@@ -77,6 +77,10 @@ export interface ResultView {
   active: boolean;
   /** Null when this result file has no line for the question. */
   outcome: OutcomeView | null;
+  /** The file's overall score with its coverage, "Avg. 16.7 (partial: 2/12 subtasks, 4/36 questions)". */
+  overall?: string;
+  /** True when some of the dataset has no prediction in this file. */
+  partial?: boolean;
 }
 
 export interface SampleView {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SUBTASKS } from '../../../src/core';
-import { countDescription, escapeMarkdown, questionDescription, questionTooltip, shortQuestionLabel, subtaskLabel } from '../../../src/model';
+import { countDescription, escapeMarkdown, questionSummary, questionTooltip, shortQuestionLabel, subtaskLabel } from '../../../src/model';
 import { outcome, question, TASKS } from './fixtures';
 
 describe('labels', () => {
@@ -10,11 +10,13 @@ describe('labels', () => {
     assert.equal(subtaskLabel(SUBTASKS.find((s) => s.key === 'trajectory')!), 'Traj · Trajectory Selection');
   });
 
-  it('count description with and without score and filter', () => {
-    assert.equal(countDescription(12, 12, 41.6667), '12 q · 41.67');
-    assert.equal(countDescription(3, 12, 0), '3/12 q · 0.00');
+  it('count description: the score first, with and without filter and coverage', () => {
+    assert.equal(countDescription(12, 12, 41.6667), '41.67 · 12 q');
+    assert.equal(countDescription(3, 12, 0), '0.00 · 3/12 q');
     assert.equal(countDescription(12, 12), '12 q');
-    assert.equal(countDescription(12, 12, null), '12 q · —');
+    assert.equal(countDescription(12, 12, null), '— · 12 q');
+    assert.equal(countDescription(3, 3, 50, { covered: 2, total: 3 }), '50.00 (2/3) · 3 q', 'a score over some of the questions says over how many');
+    assert.equal(countDescription(3, 3, 50, { covered: 3, total: 3 }), '50.00 · 3 q');
   });
 
   it('short question labels from the real uids', () => {
@@ -39,15 +41,15 @@ describe('labels', () => {
     assert.equal(shortQuestionLabel('scene3_Object_Localization_Global_Position_semantic_sofa_1_pos_3_orient_2_video_1_extra'), 'scene3 · sofa_1 · pos 3 / orient 2 · video 1 · extra');
   });
 
-  it('question description: truth vs parsed prediction and score', () => {
+  it('question summary: the score first, then truth vs parsed prediction', () => {
     const q = question(TASKS.edv, 'a', '-134');
-    assert.equal(questionDescription(q, undefined, false), '-134°');
-    assert.equal(questionDescription(q, undefined, true), '-134° · no prediction');
-    assert.equal(questionDescription(q, outcome(q, '-120'), true), '-134° vs -120° · 1.00');
-    assert.equal(questionDescription(q, outcome(q, '-100'), true), '-134° vs -100° · 0.33');
-    assert.equal(questionDescription(q, outcome(q, 'no idea'), true), '-134° vs unparsed · 0.00');
+    assert.equal(questionSummary(q, undefined, false), '-134°');
+    assert.equal(questionSummary(q, undefined, true), 'no prediction · -134°');
+    assert.equal(questionSummary(q, outcome(q, '-120'), true), '1.00 · -134° vs -120°');
+    assert.equal(questionSummary(q, outcome(q, '-100'), true), '0.33 · -134° vs -100°');
+    assert.equal(questionSummary(q, outcome(q, 'no idea'), true), '0.00 · -134° vs unparsed');
     const bad = question(TASKS.edv, 'b', 'left-ish');
-    assert.equal(questionDescription(bad, undefined, false), 'bad answer "left-ish"');
+    assert.equal(questionSummary(bad, undefined, false), 'bad answer "left-ish"');
   });
 
   it('tooltips render model output as text, not markdown or HTML', () => {
@@ -67,15 +69,33 @@ describe('labels', () => {
 });
 
 describe('result file labels', () => {
-  it('label is the file stem; description names model (unless the same), template, lines and overall', async () => {
-    const { resultDescription, resultLabel, statusBarText } = await import('../../../src/model');
-    const ev = (model?: string, template?: string) => ({ file: '/r/noisy-oracle.jsonl', model, template, lines: 36, overall: 88.8123, scored: 36, skipped: 0, problems: [], subtasks: {}, byUid: new Map() });
+  it('label: the overall before the file stem; description names model (unless the same), template and lines', async () => {
+    const { resultDescription, resultLabel, resultRowLabel, statusBarText } = await import('../../../src/model');
+    const { coverageOf } = await import('../../../src/core');
+    const ev = (model?: string, template?: string) => ({ file: '/r/noisy-oracle.jsonl', model, template, lines: 36, overall: 88.8123, scored: 36, skipped: 0, problems: [], subtasks: { ed_v: { score: 88.8123, n: 3, unparsed: 0 } }, byUid: new Map() });
+    const full = coverageOf({ ed_v: { n: 3 } }, { ed_v: 3 });
     assert.equal(resultLabel({ file: '/r/noisy-oracle.jsonl', evaluation: undefined }), 'noisy-oracle');
-    assert.equal(resultDescription({ file: '/r/noisy-oracle.jsonl', evaluation: ev('noisy-oracle', 'default') }), 'default · 36 lines · 88.81');
-    assert.equal(resultDescription({ file: '/r/template-b.jsonl', evaluation: ev('noisy-oracle', 'template-b') }), 'noisy-oracle · template-b · 36 lines · 88.81');
+    assert.equal(resultRowLabel({ file: '/r/noisy-oracle.jsonl', evaluation: ev() }, full), '88.81 · noisy-oracle');
+    assert.equal(resultRowLabel({ file: '/r/noisy-oracle.jsonl', evaluation: undefined }, undefined), 'noisy-oracle');
+    assert.equal(resultDescription({ file: '/r/noisy-oracle.jsonl', evaluation: ev('noisy-oracle', 'default') }, full), 'default · 36 lines');
+    assert.equal(resultDescription({ file: '/r/template-b.jsonl', evaluation: ev('noisy-oracle', 'template-b') }, full), 'noisy-oracle · template-b · 36 lines');
     assert.equal(resultDescription({ file: '/r/x.jsonl', evaluation: undefined }), 'waiting for a dataset');
     assert.equal(resultDescription({ file: '/r/x.jsonl', evaluation: undefined, error: 'cannot read: ENOENT' }), 'cannot read: ENOENT');
-    assert.equal(statusBarText({ id: 'a', file: '/r/noisy-oracle.jsonl', colorIndex: 0, active: true, compared: false, evaluation: ev() }), '$(beaker) noisy-oracle 88.81');
+    assert.equal(statusBarText({ id: 'a', file: '/r/noisy-oracle.jsonl', colorIndex: 0, active: true, compared: false, evaluation: ev() }, full), '$(beaker) noisy-oracle 88.81');
     assert.equal(statusBarText(undefined), undefined);
+  });
+
+  it('a partial file shows its coverage beside the score, everywhere', async () => {
+    const { resultDescription, resultRowLabel, resultTooltip, statusBarText } = await import('../../../src/model');
+    const { coverageOf } = await import('../../../src/core');
+    const subtasks = { ed_v: { score: 33.3333, n: 2, unparsed: 0 }, gp_v: { score: 0, n: 2, unparsed: 0 } };
+    const ev = { file: '/r/partial.jsonl', lines: 4, overall: 16.6667, scored: 4, skipped: 0, problems: [], subtasks, byUid: new Map() };
+    const dataset = Object.fromEntries(['ed_v', 'ed_s', 'edist_v', 'edist_s', 'gp_v', 'gp_s', 'position', 'orientation', 'tds_easy', 'tds_medium', 'tds_hard', 'trajectory'].map((k) => [k, 3]));
+    const c = coverageOf(subtasks, dataset);
+    const r = { id: 'p', file: '/r/partial.jsonl', colorIndex: 0, active: true, compared: false, evaluation: ev };
+    assert.equal(resultRowLabel(r, c), '16.67 partial · partial');
+    assert.equal(resultDescription(r, c), '2/12 subtasks, 4/36 questions · 4 lines');
+    assert.match(resultTooltip(r, c), /Avg\. 16\.67 \(partial: 2\/12 subtasks, 4\/36 questions\)/);
+    assert.equal(statusBarText(r, c), '$(beaker) partial 16.67 partial (2/12 subtasks, 4/36 questions)');
   });
 });

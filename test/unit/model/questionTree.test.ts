@@ -22,9 +22,10 @@ describe('question tree', () => {
     const ol = t.roots[0];
     assert.equal(ol.type, 'competency');
     const subs = ol.children as SubtaskNode[];
-    assert.deepEqual(subs.map((s) => s.label), ['EDv · Egocentric Direction (visual)'], 'subtasks without questions are left out');
-    assert.equal(subs[0].description, '2 q', 'no score without an active result');
-    assert.deepEqual(subs[0].children.map((q) => q.label), ['scene2 · armchair_vzhxuf_0 · pos 10 / orient 4 · video 3', 'scene2 · bookcase_owvfik_2 · pos 0 / orient 5 · video 5']);
+    assert.deepEqual(subs.map((s) => s.label), ['EDv'], 'subtasks without questions are left out');
+    assert.equal(subs[0].description, '2 q · Egocentric Direction (visual)', 'no score without an active result');
+    assert.deepEqual(subs[0].children.map((q) => q.description), ['scene2 · armchair_vzhxuf_0 · pos 10 / orient 4 · video 3', 'scene2 · bookcase_owvfik_2 · pos 0 / orient 5 · video 5']);
+    assert.deepEqual(subs[0].children.map((q) => q.label), ['-134°', '90°'], 'the truth alone without an active result');
     assert.equal(ol.description, '2 q');
     assert.deepEqual(t.order, [a.uid, b.uid, c.uid, d.uid, u.uid]);
     const other = t.roots[3] as SubtaskNode;
@@ -36,7 +37,7 @@ describe('question tree', () => {
     const all = SUBTASKS.map((s, i) => question(s.task, `scene${i}_x`, s.kind === 'choice' ? 'A' : s.kind === 'point' ? '<point>1 2</point>' : '10'));
     const t = buildQuestionTree(all, undefined, DEFAULT_FILTER);
     const subs = t.roots.flatMap((r) => (r.type === 'competency' ? r.children : [r]));
-    assert.deepEqual(subs.map((s) => s.label.split(' · ')[0]), SUBTASKS.map((s) => s.abbreviation));
+    assert.deepEqual(subs.map((s) => s.label), SUBTASKS.map((s) => s.abbreviation));
   });
 
   it('scores, status icons and descriptions come from the active result', () => {
@@ -50,9 +51,9 @@ describe('question tree', () => {
     assert.equal(qa.iconColor, 'testing.iconPassed');
     assert.equal(qb.icon, STATUS_LOOK.unparsed.icon);
     assert.equal(qc.icon, STATUS_LOOK.none.icon);
-    assert.equal(t.byId.get(nodeIds.subtask('ed_v'))!.description, '2 q · 41.67');
-    assert.equal(t.byId.get(nodeIds.subtask('position'))!.description, '1 q · —', 'active result without this subtask');
-    assert.equal(qa.description, '-134° vs -120° · 1.00');
+    assert.equal(t.byId.get(nodeIds.subtask('ed_v'))!.description, '41.67 · 2 q · Egocentric Direction (visual)');
+    assert.equal(t.byId.get(nodeIds.subtask('position'))!.description, '— · 1 q · Self Position', 'active result without this subtask');
+    assert.equal(qa.label, '1.00 · -134° vs -120°');
   });
 
   it('filter hides questions and the subtasks it empties; counts show shown/total; ids stay stable', () => {
@@ -61,7 +62,7 @@ describe('question tree', () => {
     const t = buildQuestionTree(qs, activeOf([oa, ob]), { ...DEFAULT_FILTER, status: 'failed' });
     const ed = t.byId.get(nodeIds.subtask('ed_v')) as SubtaskNode;
     assert.deepEqual(ed.children.map((q) => q.uid), [b.uid]);
-    assert.equal(ed.description, '1/2 q · —', 'the fixture result has no subtask scores');
+    assert.equal(ed.description, '— · 1/2 q · Egocentric Direction (visual)', 'the fixture result has no subtask scores');
     assert.deepEqual(t.order, [b.uid]);
     assert.equal(t.byId.get(nodeIds.subtask('position')), undefined, 'emptied by the filter');
     assert.deepEqual(t.roots.map((r) => r.id), [nodeIds.competency('object_localization')]);

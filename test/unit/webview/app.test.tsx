@@ -39,6 +39,15 @@ describe('viewer app (jsdom)', () => {
     assert.match(document.querySelector('[data-role="angular-error"]')!.textContent!, /Δ15°/);
   });
 
+  test('header: each result file\'s Avg. with its coverage, a partial one marked', () => {
+    const { show, bridge } = mount();
+    bridges.push(bridge);
+    const [full, part] = ANGLE_SAMPLE.results;
+    show({ ...ANGLE_SAMPLE, results: [{ ...full, overall: 'Avg. 88.8 (12/12 subtasks, 36/36 questions)', partial: false }, { ...part, overall: 'Avg. 16.7 (partial: 2/12 subtasks, 4/36 questions)', partial: true }] });
+    const shown = [...$('[data-role="result-overall"]')].map((e) => [e.textContent, e.getAttribute('data-partial')]);
+    assert.deepEqual(shown, [['Avg. 88.8 (12/12 subtasks, 36/36 questions)', null], ['Avg. 16.7 (partial: 2/12 subtasks, 4/36 questions)', 'true']]);
+  });
+
   test('XSS: a prediction with <img onerror> is rendered as text, no element is created from it', () => {
     const { show, bridge } = mount();
     bridges.push(bridge);

@@ -28,7 +28,7 @@ export function resultTests(): void {
       for (const info of SUBTASKS) {
         const agg = expected.subtasks[info.key];
         if (!agg) continue;
-        const node = subtasks.find((s) => s.label.startsWith(`${info.abbreviation} · `));
+        const node = subtasks.find((s) => s.label === info.abbreviation);
         assert.ok(node, `no subtask node for ${info.key}`);
         assert.match(node.description ?? '', scorePattern(agg.score), `${info.key} description "${node.description}" should show the score ${agg.score.toFixed(2)}`);
       }
@@ -50,7 +50,7 @@ export function resultTests(): void {
       assert.ok(info, 'the demo files random and noisy-oracle score the same in every subtask');
       const score = expected.subtasks[info.key]!.score;
       await waitFor(`${info.key} to show ${score.toFixed(2)} from ${path.basename(uri.fsPath)}`, async () => {
-        const node = subtaskNodes(await api.questionsTree()).find((s) => s.label.startsWith(`${info.abbreviation} · `));
+        const node = subtaskNodes(await api.questionsTree()).find((s) => s.label === info.abbreviation);
         return scorePattern(score).test(node?.description ?? '');
       });
     });
@@ -71,13 +71,13 @@ export function resultTests(): void {
       const first = JSON.parse(lines[0]) as { uid: string; prediction: string };
       let description: string | undefined;
       walk(before, (n) => {
-        if (n.id.endsWith(first.uid)) description = n.description;
+        if (n.id.endsWith(first.uid)) description = `${n.label} ${n.description ?? ''}`;
       });
       assert.ok(description, `no tree item for ${first.uid}`);
       await vscode.commands.executeCommand(COMMANDS.openQuestion, first.uid);
       await waitFor('the viewer to show the question', () => api.viewerQuestion() === first.uid);
 
-      // An unparseable answer: the question's description must change to "unparsed" once the watcher reloads.
+      // An unparseable answer: the question's row must change to "unparsed" once the watcher reloads.
       lines[0] = JSON.stringify({ ...first, prediction: 'I cannot tell' });
       // The file watcher starts asynchronously after the load, so a write in the same instant can go unseen;
       // the test writes again every 2 s until the reload shows (a person's edit comes much later anyway).
@@ -90,7 +90,7 @@ export function resultTests(): void {
         const tree = await api.questionsTree();
         let now: string | undefined;
         walk(tree, (n) => {
-          if (n.id.endsWith(first.uid)) now = n.description;
+          if (n.id.endsWith(first.uid)) now = `${n.label} ${n.description ?? ''}`;
         });
         return now !== description && /unparsed/i.test(now ?? '') ? tree : undefined;
       });

@@ -34,6 +34,11 @@ function ResultRow({ r, onOpen }: { r: ResultView; onOpen: () => void }) {
       <td className="result-label" title={r.label}>
         {r.label}
         {r.active ? <span className="muted"> (active)</span> : null}
+        {r.overall ? (
+          <div className={r.partial ? 'result-overall partial' : 'result-overall muted'} data-role="result-overall" data-partial={r.partial || undefined}>
+            {r.overall}
+          </div>
+        ) : null}
       </td>
       <td className="result-parsed" data-role="parsed-prediction">
         {o ? (o.parsed === null ? <span className="unparsed-text">unparsed</span> : o.parsedLabel) : <span className="muted">—</span>}

@@ -6,7 +6,11 @@ import { TRUTH_COLOR } from '../../common/theme';
 import { ChoiceGrid } from './ChoiceGrid';
 import { DialMarks, DirectionDial } from './DirectionDial';
 import { DistanceRuler } from './DistanceRuler';
-import { normalizedDistance, normalizedToPixels, pointAt, rayToEdge, thresholdRings } from './geometry';
+import type { PlacedLabel } from '../../../src/shared/overlayLayout';
+import { normalizedDistance, pointAt, type Vec } from './geometry';
+import { COINCIDE_DEG, COINCIDE_POINT_UNITS, directionLayout, FAN_DEG, headingLayout, MARK, pointLayout } from './mapLayouts';
+import { fanOutAngles, fanOutPoints } from '../../../src/shared/overlayLayout';
+import { MAP_HALO, MAP_INK } from '../../../src/shared/palette';
 import { MapImage } from './MapImage';
 import { asLetter, asNumber, asPoint, predictions, unparsed, type Prediction } from './predictions';
 
@@ -18,45 +22,59 @@ export interface AnswerPanelProps {
 const FG = 'var(--vscode-foreground)';
 const HALO = 'var(--vscode-editor-background)';
 
-/** Text with a halo in the editor background, readable over any map. */
-function Label({ x, y, unit, color, children, anchor = 'start', role }: { x: number; y: number; unit: number; color: string; children: React.ReactNode; anchor?: 'start' | 'middle' | 'end'; role?: string }) {
+/** A label at a placed spot (its centre), with a halo; `boxed` adds a background so it reads over map detail. */
+function PlacedText({ label, unit, color, halo = HALO, fontSize, boxed = false, role, children }: { label: PlacedLabel; unit: number; color: string; halo?: string; fontSize: number; boxed?: boolean; role?: string; children: React.ReactNode }) {
+  const b = label.box;
   return (
-    <text x={x} y={y} textAnchor={anchor} dominantBaseline="middle" className="svg-label halo" data-role={role} style={{ fill: color, fontSize: unit * 3.2, stroke: HALO, strokeWidth: unit * 0.5, paintOrder: 'stroke' }}>
-      {children}
-    </text>
-  );
-}
-
-function Agent({ geometry, w, h, unit }: { geometry: GeometryView; w: number; h: number; unit: number }) {
-  const a = geometry.agent!;
-  const p = normalizedToPixels(a, w, h);
-  const tip = pointAt(p, a.heading, unit * 6);
-  const l = pointAt(p, a.heading + 140, unit * 3);
-  const r = pointAt(p, a.heading - 140, unit * 3);
-  return (
-    <g data-role="agent-pose">
-      <polygon points={`${tip.x},${tip.y} ${l.x},${l.y} ${p.x},${p.y} ${r.x},${r.y}`} style={{ fill: FG, stroke: HALO, strokeWidth: unit * 0.4 }} />
-      <Label x={p.x + unit * 3} y={p.y + unit * 4} unit={unit} color={FG}>
-        you
-      </Label>
+    <g data-role={role} data-clear={label.clear}>
+      {boxed ? <rect x={b.x0 - unit * 0.4} y={b.y0} width={b.x1 - b.x0 + unit * 0.8} height={b.y1 - b.y0} rx={unit * 0.6} style={{ fill: halo, fillOpacity: 0.85 }} /> : null}
+      <text x={label.x} y={label.y} textAnchor="middle" dominantBaseline="central" className="svg-label halo" style={{ fill: color, fontSize, stroke: halo, strokeWidth: unit * 0.5, paintOrder: 'stroke' }}>
+        {children}
+      </text>
     </g>
   );
 }
 
-function Target({ geometry, w, h, unit }: { geometry: GeometryView; w: number; h: number; unit: number }) {
-  const t = geometry.target;
-  if (!t) return null;
-  const p = normalizedToPixels(t, w, h);
-  const s = unit * 2;
+/** The viewpoint: a dot with a wedge in the viewing direction, in dark ink on a white halo (the map is light). */
+function Agent({ at, heading, unit, you }: { at: Vec; heading: number; unit: number; you?: PlacedLabel }) {
+  const r = unit * MARK.agentRadius;
+  const reach = unit * MARK.agentWedge;
+  const left = pointAt(at, heading + 30, reach);
+  const right = pointAt(at, heading - 30, reach);
   return (
-    <g data-role="target">
-      <path d={`M ${p.x - s} ${p.y - s} L ${p.x + s} ${p.y + s} M ${p.x - s} ${p.y + s} L ${p.x + s} ${p.y - s}`} style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 0.8 }} />
-      {t.label ? (
-        <Label x={p.x + s * 1.5} y={p.y - s} unit={unit} color={TRUTH_COLOR}>
-          {t.label}
-        </Label>
+    <g data-role="agent-pose" data-heading={heading}>
+      <path data-role="view-wedge" d={`M ${at.x} ${at.y} L ${right.x} ${right.y} A ${reach} ${reach} 0 0 0 ${left.x} ${left.y} Z`} style={{ fill: MAP_INK, fillOpacity: 0.55, stroke: MAP_HALO, strokeWidth: unit * 0.35 }} />
+      <circle cx={at.x} cy={at.y} r={r} style={{ fill: MAP_INK, stroke: MAP_HALO, strokeWidth: unit * MARK.halo }} />
+      {you ? (
+        <PlacedText label={you} unit={unit} color={MAP_INK} halo={MAP_HALO} fontSize={unit * MARK.labelFont} role="you-label">
+          you
+        </PlacedText>
       ) : null}
     </g>
+  );
+}
+
+function Target({ at, label, text, unit }: { at: Vec; label: PlacedLabel | null; text?: string; unit: number }) {
+  const s = unit * MARK.targetHalf;
+  return (
+    <g data-role="target">
+      <path d={`M ${at.x - s} ${at.y - s} L ${at.x + s} ${at.y + s} M ${at.x - s} ${at.y + s} L ${at.x + s} ${at.y - s}`} style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 0.8 }} />
+      {label && text ? (
+        <PlacedText label={label} unit={unit} color={TRUTH_COLOR} fontSize={unit * MARK.labelFont} boxed role="target-label">
+          {text}
+        </PlacedText>
+      ) : null}
+    </g>
+  );
+}
+
+/** Says which predictions coincide, since their marks are drawn fanned out. */
+function CoincideNote({ groups }: { groups: Array<Array<{ label: string; value: string }>> }) {
+  if (groups.length === 0) return null;
+  return (
+    <p className="muted small coincide-note" data-role="coincide-note">
+      {groups.map((g) => `×${g.length}: ${g.map((m) => `${m.label} (${m.value})`).join(' and ')} coincide; drawn fanned out`).join('. ')}.
+    </p>
   );
 }
 
@@ -92,6 +110,7 @@ function DirectionPanel({ sample }: AnswerPanelProps) {
   const truth = asNumber(sample.truthValue);
   const preds = predictions(sample, asNumber);
   const g = sample.geometry;
+  const layoutOf = (w: number, h: number, unit: number) => directionLayout(g!.agent!, g!.target, truth, preds.map((p) => ({ id: p.result.id, value: p.value })), w, h, unit);
   return (
     <div className="answer-grid">
       <figure className="dial-figure">
@@ -99,31 +118,53 @@ function DirectionPanel({ sample }: AnswerPanelProps) {
         <figcaption className="muted small">Up = your current viewing direction; left turns are positive (+90° points left). Shaded: ±15°, ±30°, ±45° around the truth.</figcaption>
       </figure>
       {g && g.agent ? (
-        <MapImage uri={g.topdown.uri} relPath={g.topdown.relPath} width={g.topdown.width} height={g.topdown.height} overlay="direction-map" caption="Top-down map: your pose, the true ray (green) and each predicted ray.">
-          {(w, h, unit) => {
-            const at = normalizedToPixels(g.agent!, w, h);
-            const ray = (deg: number) => rayToEdge(at, deg, w, h);
+        <MapImage uri={g.topdown.uri} relPath={g.topdown.relPath} width={g.topdown.width} height={g.topdown.height} overlay="direction-map" margins={(w, h, unit) => layoutOf(w, h, unit).margins} caption="Top-down map: you (dot and viewing wedge), the true ray (green) and each predicted ray.">
+          {({ w, h, unit, clipToImage }) => {
+            const l = layoutOf(w, h, unit);
+            const color = new Map(preds.map((p) => [p.result.id, p.color]));
             return (
               <>
-                <Target geometry={g} w={w} h={h} unit={unit} />
-                {preds.map((p) => {
-                  const e = ray(g.agent!.heading + p.value);
-                  return <line key={p.result.id} data-role="pred-ray" data-result={p.result.id} x1={at.x} y1={at.y} x2={e.x} y2={e.y} style={{ stroke: p.color, strokeWidth: unit * 0.7, strokeDasharray: `${unit * 2} ${unit}` }} />;
-                })}
-                {truth !== null ? (() => {
-                  const e = ray(g.agent!.heading + truth);
-                  return <line data-role="truth-ray" x1={at.x} y1={at.y} x2={e.x} y2={e.y} style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 0.9 }} />;
-                })() : null}
-                <Agent geometry={g} w={w} h={h} unit={unit} />
+                <g clipPath={clipToImage}>
+                  {l.rays.map((r) => (
+                    <line key={r.id} data-role="pred-ray" data-result={r.id} data-angle={r.value} data-drawn={r.fan.drawn} data-together={r.fan.together} x1={l.at.x} y1={l.at.y} x2={r.end.x} y2={r.end.y} style={{ stroke: color.get(r.id), strokeWidth: unit * 0.7, strokeDasharray: `${unit * 2} ${unit}` }} />
+                  ))}
+                  {l.truthEnd ? <line data-role="truth-ray" x1={l.at.x} y1={l.at.y} x2={l.truthEnd.x} y2={l.truthEnd.y} style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 0.9 }} /> : null}
+                </g>
+                {l.together.map((t) => (
+                  <PlacedText key={t.group} label={t.label} unit={unit} color={FG} fontSize={unit * MARK.labelFont * 0.9} boxed role="together-label">
+                    ×{t.count}
+                  </PlacedText>
+                ))}
+                {l.target ? <Target at={l.target.at} label={l.target.label} text={g.target?.label} unit={unit} /> : null}
+                <Agent at={l.at} heading={g.agent!.heading} unit={unit} you={l.you} />
               </>
             );
           }}
         </MapImage>
       ) : null}
       <ErrorList preds={preds} unitText="°" />
+      <CoincideNote groups={coincidingGroups(preds)} />
       <Unparsed sample={sample} />
     </div>
   );
+}
+
+/** Groups of predicted points that coincide, as the point map fans them out (in [0, 999] units here). */
+function coincidingPointGroups(preds: Prediction<Vec>[]): Array<Array<{ label: string; value: string }>> {
+  return groupsOf(preds, fanOutPoints(preds.map((p) => p.value), COINCIDE_POINT_UNITS, 1));
+}
+
+function groupsOf(preds: Prediction<unknown>[], fans: ReadonlyArray<{ together: number; group: number }>): Array<Array<{ label: string; value: string }>> {
+  const groups = new Map<number, Array<{ label: string; value: string }>>();
+  fans.forEach((f, i) => {
+    if (f.together > 1) groups.set(f.group, [...(groups.get(f.group) ?? []), { label: preds[i].result.label, value: preds[i].result.outcome!.parsedLabel }]);
+  });
+  return [...groups.values()];
+}
+
+/** Groups of predictions that coincide (within COINCIDE_DEG), as the overlays fan them out. */
+function coincidingGroups(preds: Prediction<number>[]): Array<Array<{ label: string; value: string }>> {
+  return groupsOf(preds, fanOutAngles(preds.map((p) => p.value), COINCIDE_DEG, FAN_DEG));
 }
 
 function OrientationPanel({ sample }: AnswerPanelProps) {
@@ -133,25 +174,18 @@ function OrientationPanel({ sample }: AnswerPanelProps) {
   return (
     <div className="answer-grid">
       {g && g.agent ? (
-        <MapImage uri={g.topdown.uri} relPath={g.topdown.relPath} width={g.topdown.width} height={g.topdown.height} overlay="heading-map" caption="Heading dial at your position: up = top of the map, left (counter-clockwise) positive.">
-          {(w, h, unit) => {
-            const at = normalizedToPixels(g.agent!, w, h);
-            const radius = Math.min(w, h) * 0.22;
-            const mark = (deg: number, text: string) => {
-              const p = pointAt(at, deg, radius + unit * 1.2);
-              return (
-                <Label key={deg} x={p.x} y={deg === 0 ? p.y - unit * 1.5 : p.y} unit={unit * 0.7} color={FG} anchor={deg > 0 ? 'end' : deg < 0 ? 'start' : 'middle'}>
-                  {text}
-                </Label>
-              );
-            };
+        <MapImage uri={g.topdown.uri} relPath={g.topdown.relPath} width={g.topdown.width} height={g.topdown.height} overlay="heading-map" margins={(w, h, unit) => headingLayout(g.agent!, w, h, unit).margins} caption="Heading dial at your position: up = top of the map, left (counter-clockwise) positive.">
+          {({ w, h, unit }) => {
+            const l = headingLayout(g.agent!, w, h, unit);
             return (
               <>
-                <circle cx={at.x} cy={at.y} r={radius} style={{ fill: HALO, fillOpacity: 0.7, stroke: FG, strokeWidth: unit * 0.3 }} />
-                <DialMarks center={at} radius={radius} truth={truth} preds={preds} unit={unit * 0.9} />
-                {mark(0, '0°')}
-                {mark(90, '+90°')}
-                {mark(-90, '−90°')}
+                <circle cx={l.at.x} cy={l.at.y} r={l.radius} style={{ fill: HALO, fillOpacity: 0.7, stroke: FG, strokeWidth: unit * 0.3 }} />
+                <DialMarks center={l.at} radius={l.radius} truth={truth} preds={preds} unit={unit * 0.9} />
+                {l.marks.map((m) => (
+                  <text key={m.deg} x={m.x} y={m.y} textAnchor="middle" dominantBaseline="central" className="svg-label halo" style={{ fill: FG, fontSize: unit * 0.7 * MARK.labelFont, stroke: HALO, strokeWidth: unit * 0.35, paintOrder: 'stroke' }}>
+                    {m.text}
+                  </text>
+                ))}
               </>
             );
           }}
@@ -163,6 +197,7 @@ function OrientationPanel({ sample }: AnswerPanelProps) {
         </figure>
       )}
       <ErrorList preds={preds} unitText="°" />
+      <CoincideNote groups={coincidingGroups(preds)} />
       <Unparsed sample={sample} />
     </div>
   );
@@ -175,49 +210,58 @@ function PointPanel({ sample }: AnswerPanelProps) {
   // Real data has no geometry: the top-down image is the one the host tagged as the map.
   const last = sample.images.find((i) => i.role === 'map');
   const map = g ? { uri: g.topdown.uri, relPath: g.topdown.relPath, width: g.topdown.width, height: g.topdown.height } : last ? { uri: last.uri, relPath: last.relPath } : { uri: null, relPath: '(no image)' };
+  const distanceText = (p: Prediction<Vec>) => {
+    const d = p.result.outcome!.error ?? (truth ? normalizedDistance(truth, p.value) : null);
+    return d === null ? null : formatNumber(d);
+  };
+  const layoutOf = (w: number, h: number, unit: number) => pointLayout(truth, preds.map((p) => ({ id: p.result.id, value: p.value, distanceText: distanceText(p) })), w, h, unit);
   return (
     <div className="answer-grid">
-      <MapImage {...map} overlay="point-map" caption={`Points on [0, ${POINT_SCALE_MAX}] of the top-down image. Rings: 100/150/200/250/300 units (ellipses when the image is not square).`}>
-        {(w, h, unit) => {
-          const tp = truth ? normalizedToPixels(truth, w, h) : null;
+      <MapImage {...map} overlay="point-map" margins={(w, h, unit) => layoutOf(w, h, unit).margins} caption={`Points on [0, ${POINT_SCALE_MAX}] of the top-down image. Rings: 100/150/200/250/300 units (ellipses when the image is not square).`}>
+        {({ w, h, unit }) => {
+          const l = layoutOf(w, h, unit);
+          const predOf = new Map(preds.map((p) => [p.result.id, p]));
           return (
             <>
-              {truth
-                ? thresholdRings(truth, w, h).map((e) => (
-                    <g key={e.threshold}>
-                      <ellipse data-role="threshold-ring" data-threshold={e.threshold} cx={e.cx} cy={e.cy} rx={e.rx} ry={e.ry} style={{ fill: 'none', stroke: TRUTH_COLOR, strokeOpacity: 0.8, strokeWidth: unit * 0.3, strokeDasharray: `${unit} ${unit * 0.7}` }} />
-                      <Label x={e.cx} y={e.cy - e.ry} unit={unit * 0.6} color={TRUTH_COLOR} anchor="middle">
-                        {e.threshold}
-                      </Label>
-                    </g>
-                  ))
-                : null}
-              {preds.map((p) => {
-                const pp = normalizedToPixels(p.value, w, h);
-                const d = p.result.outcome!.error ?? (truth ? normalizedDistance(truth, p.value) : null);
+              {l.rings.map((e) => (
+                <ellipse key={e.threshold} data-role="threshold-ring" data-threshold={e.threshold} cx={e.cx} cy={e.cy} rx={e.rx} ry={e.ry} style={{ fill: 'none', stroke: TRUTH_COLOR, strokeOpacity: 0.8, strokeWidth: unit * 0.3, strokeDasharray: `${unit} ${unit * 0.7}` }} />
+              ))}
+              {l.ringLabels.map((r) => (
+                <text key={r.threshold} data-role="ring-label" x={r.x} y={r.y} textAnchor="middle" dominantBaseline="central" className="svg-label halo" style={{ fill: TRUTH_COLOR, fontSize: unit * MARK.ringFont, stroke: HALO, strokeWidth: unit * 0.35, paintOrder: 'stroke' }}>
+                  {r.threshold}
+                </text>
+              ))}
+              {l.preds.map((pl) => {
+                const p = predOf.get(pl.id)!;
                 return (
-                  <g key={p.result.id} data-role="pred-point" data-result={p.result.id}>
-                    {tp ? <line data-role="pred-line" x1={tp.x} y1={tp.y} x2={pp.x} y2={pp.y} style={{ stroke: p.color, strokeWidth: unit * 0.5 }} /> : null}
-                    <circle cx={pp.x} cy={pp.y} r={unit * 1.5} style={{ fill: p.color, stroke: HALO, strokeWidth: unit * 0.4 }} />
-                    {d !== null && tp ? (
-                      <Label x={(tp.x + pp.x) / 2 + unit} y={(tp.y + pp.y) / 2} unit={unit * 0.8} color={p.color} role="distance-label">
-                        {formatNumber(d)}
-                      </Label>
+                  <g key={pl.id} data-role="pred-point" data-result={pl.id}>
+                    {l.truth ? <line data-role="pred-line" x1={l.truth.x} y1={l.truth.y} x2={pl.at.x} y2={pl.at.y} style={{ stroke: p.color, strokeWidth: unit * 0.5 }} /> : null}
+                    <circle cx={pl.drawn.x} cy={pl.drawn.y} r={unit * MARK.predRadius} data-together={pl.together} style={{ fill: p.color, stroke: HALO, strokeWidth: unit * 0.4 }} />
+                    {pl.distance ? (
+                      <PlacedText label={pl.distance} unit={unit} color={p.color} fontSize={unit * MARK.distanceFont} role="distance-label">
+                        {distanceText(p)}
+                      </PlacedText>
                     ) : null}
                   </g>
                 );
               })}
-              {tp ? (
+              {l.together.map((t) => (
+                <PlacedText key={t.group} label={t.label} unit={unit} color={FG} fontSize={unit * MARK.distanceFont} boxed role="together-label">
+                  ×{t.count}
+                </PlacedText>
+              ))}
+              {l.truth ? (
                 <g data-role="truth-point">
-                  <circle cx={tp.x} cy={tp.y} r={unit * 1.8} style={{ fill: TRUTH_COLOR, stroke: HALO, strokeWidth: unit * 0.5 }} />
+                  <circle cx={l.truth.x} cy={l.truth.y} r={unit * MARK.truthRadius} style={{ fill: TRUTH_COLOR, stroke: HALO, strokeWidth: unit * MARK.halo }} />
                 </g>
               ) : null}
-              {g?.agent && sample.subtask?.key !== 'position' ? <Agent geometry={g} w={w} h={h} unit={unit} /> : null}
+              {g?.agent && sample.subtask?.key !== 'position' ? <Agent at={{ x: (g.agent.x / POINT_SCALE_MAX) * w, y: (g.agent.y / POINT_SCALE_MAX) * h }} heading={g.agent.heading} unit={unit} /> : null}
             </>
           );
         }}
       </MapImage>
       <ErrorList preds={preds} unitText=" units" />
+      <CoincideNote groups={coincidingPointGroups(preds)} />
       <Unparsed sample={sample} />
     </div>
   );

@@ -1,6 +1,8 @@
 import React from 'react';
 import { TRUTH_COLOR } from '../../common/theme';
+import { fanOutAngles } from '../../../src/shared/overlayLayout';
 import { angularError, pointAt, toleranceWedges, type Vec } from './geometry';
+import { COINCIDE_DEG, FAN_DEG } from './mapLayouts';
 import type { Prediction } from './predictions';
 
 export type DialMode = 'egocentric' | 'heading';
@@ -24,6 +26,7 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
     const r = pointAt(tip, deg - 150, size);
     return `${tip.x},${tip.y} ${l.x},${l.y} ${r.x},${r.y}`;
   };
+  const fans = fanOutAngles(preds.map((p) => p.value), COINCIDE_DEG, FAN_DEG);
   return (
     <g>
       {truth !== null
@@ -32,18 +35,29 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
           ))
         : null}
       {preds.map((p, i) => {
-        const tip = arrow(p.value, radius * 0.92);
+        // Coinciding predictions (0° and 1°) are drawn fanned out and marked "×n" at the first one's tip.
+        const fan = fans[i];
+        const drawn = fan.drawn;
+        const tip = arrow(drawn, radius * 0.92);
         const err = truth !== null ? angularError(p.value, truth) : null;
         // Inside the dial along the arrow, beside it, at a different distance per file: nearby arrows keep apart labels.
-        const along = pointAt(center, p.value, radius * (0.3 + (i % 3) * 0.2));
-        const labelAt = pointAt(along, p.value - 90, unit * 4.5);
+        const along = pointAt(center, drawn, radius * (0.3 + (i % 3) * 0.2));
+        const labelAt = pointAt(along, drawn - 90, unit * 4.5);
+        // One label per group of coinciding arrows, on its first: the error and "×n"; the error list has each.
+        const firstOfGroup = fans.findIndex((f) => f.group === fan.group) === i;
+        const showError = showErrors && err !== null;
         return (
-          <g key={p.result.id} data-role="pred-arrow" data-result={p.result.id} data-angle={p.value}>
+          <g key={p.result.id} data-role="pred-arrow" data-result={p.result.id} data-angle={p.value} data-drawn={drawn} data-together={fan.together}>
             <line x1={center.x} y1={center.y} x2={tip.x} y2={tip.y} style={{ stroke: p.color, strokeWidth: unit * 0.9, strokeDasharray: i > 0 ? `${unit * 2} ${unit}` : undefined }} />
-            <polygon points={head(p.value, radius * 0.92, unit * 3.5)} style={{ fill: p.color }} />
-            {showErrors && err !== null ? (
-              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" dominantBaseline="middle" className="svg-label" style={{ fill: p.color, fontSize: unit * 3.4, fontWeight: 600, stroke: 'var(--vscode-editor-background)', strokeWidth: unit * 0.9, paintOrder: 'stroke' }} data-role="angular-error">
-                Δ{Math.round(err * 10) / 10}°
+            <polygon points={head(drawn, radius * 0.92, unit * 3.5)} style={{ fill: p.color }} />
+            {firstOfGroup && (showError || fan.together > 1) ? (
+              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" dominantBaseline="middle" className="svg-label" style={{ fill: p.color, fontSize: unit * 3.4, fontWeight: 600, stroke: 'var(--vscode-editor-background)', strokeWidth: unit * 0.9, paintOrder: 'stroke' }} data-role={showError ? 'angular-error' : undefined}>
+                {showError ? `Δ${Math.round(err * 10) / 10}°` : null}
+                {fan.together > 1 ? (
+                  <tspan data-role="together-label" dx={showError ? unit : 0} style={{ fill: 'var(--vscode-foreground)' }}>
+                    ×{fan.together}
+                  </tspan>
+                ) : null}
               </text>
             ) : null}
           </g>

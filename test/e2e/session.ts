@@ -1,0 +1,109 @@
+// One code-server session with the packaged .vsix, for UI test files: package, install, start code-server
+// on a workspace, open the workbench in headless Chromium. Stopped and cleaned up by close().
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../vscode/harness/browser';
+import { codeServerDirs, installExtension, packageExtension, startCodeServer, type CodeServerDirs, type RunningCodeServer } from '../vscode/harness/codeServer';
+import { assertTestEnvironment, QUIET_USER_SETTINGS } from '../vscode/harness/env';
+import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
+import { WORKBENCH } from './workbench';
+
+export const WORKBENCH_READY_TIMEOUT_MS = 60_000;
+
+/**
+ * Declares UI steps that run only after the steps they need passed (the others skip, naming what failed,
+ * instead of piling up timeouts). `finish` runs after every step that ran, with its error if it failed.
+ */
+export function stepRunner(failed: Set<string>, finish: (name: string, error: unknown) => Promise<void>, defaultTimeoutMs: number) {
+  return (name: string, needs: string[], fn: () => Promise<void>, timeoutMs = defaultTimeoutMs): void => {
+    it(name, { timeout: timeoutMs }, async (t) => {
+      const missing = needs.filter((n) => failed.has(n));
+      if (missing.length > 0) {
+        failed.add(name);
+        t.skip(`needs: ${missing.join(', ')}`);
+        return;
+      }
+      let error: unknown;
+      try {
+        await fn();
+      } catch (err) {
+        failed.add(name);
+        error = err;
+        throw err;
+      } finally {
+        await finish(name, error);
+      }
+    });
+  };
+}
+
+/** A step's name as a file name. */
+export function fileNameOf(name: string): string {
+  return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+}
+
+/** Missing tools: say so once, before any test runs, and stop. */
+export function exitUnlessTestEnvironment(): void {
+  try {
+    assertTestEnvironment();
+  } catch (err) {
+    console.error(`test:e2e: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
+export interface UiSession {
+  runDir: string;
+  workspace: string;
+  dirs: CodeServerDirs;
+  codeServer: RunningCodeServer;
+  context: BrowserContext;
+  page: Page;
+  /** Stops everything; the run folder is kept when `keep` (a failed run) for a look at the logs. */
+  close(keep: boolean): Promise<void>;
+}
+
+/**
+ * Packages and installs the extension, fills a workspace with `prepareWorkspace`, writes the user settings
+ * (the quiet test settings plus `settings`), starts code-server on the workspace and waits for the workbench. Each stage's failure says which stage failed.
+ */
+export async function startUiSession(prefix: string, prepareWorkspace: (workspace: string) => void, actionTimeoutMs: number, settings: Record<string, unknown> = {}): Promise<UiSession> {
+  const runDir = freshRunDir(prefix);
+  const vsix = await packageExtension(path.join(runDir, 'vsix'));
+  const dirs = codeServerDirs(runDir);
+  await installExtension(vsix, dirs);
+  const workspace = path.join(runDir, 'workspace');
+  mkdirSync(workspace);
+  prepareWorkspace(workspace);
+  writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...settings }, null, 2));
+  const codeServer = await startCodeServer(dirs, workspace);
+  let context: BrowserContext | undefined;
+  try {
+    context = await launchChromium(runDir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(actionTimeoutMs);
+    await page.goto(codeServer.url);
+    await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: WORKBENCH_READY_TIMEOUT_MS }).catch((err) => {
+      throw new Error(`the VS Code workbench did not appear at ${codeServer.url}: ${(err as Error).message}\ncode-server output:\n${codeServer.server.outputTail}`);
+    });
+    return {
+      runDir,
+      workspace,
+      dirs,
+      codeServer,
+      context,
+      page,
+      async close(keep) {
+        await context?.close().catch(() => undefined);
+        await codeServer.server.stop();
+        if (!keep) removeRunDir(runDir);
+      },
+    };
+  } catch (err) {
+    await context?.close().catch(() => undefined);
+    await codeServer.server.stop();
+    throw err;
+  }
+}
