@@ -13,13 +13,32 @@ const bundles = [
   { entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   // Webview React app, runs in the browser sandbox of a webview.
   // Its CSS imports go to dist/webview.css (loaded by a <link> with the page's nonce). React's production build keeps paints fast.
-  { entryPoints: ['webview/viewer/main.tsx'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', define: { 'process.env.NODE_ENV': '"production"' } },
+  {
+    entryPoints: ['webview/viewer/main.tsx'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  },
   // Extension-host test suite (run inside a real VS Code).
-  { entryPoints: ['test/vscode/suite/index.ts'], outfile: 'dist/test/suite/index.js', platform: 'node', format: 'cjs', external: ['vscode', 'mocha'] },
+  {
+    entryPoints: ['test/vscode/suite/index.ts'],
+    outfile: 'dist/test/suite/index.js',
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode', 'mocha'],
+  },
 ].filter((b) => existsSync(b.entryPoints[0]));
 
 // jsonc-parser's "main" is a UMD build that esbuild cannot follow; its ESM build bundles cleanly.
-const common = { bundle: true, mainFields: ['module', 'main'], sourcemap: !production, minify: production, target: 'es2022', logLevel: 'warning' };
+const common = {
+  bundle: true,
+  mainFields: ['module', 'main'],
+  sourcemap: !production,
+  minify: production,
+  target: 'es2022',
+  logLevel: 'warning',
+};
 
 if (watch) {
   for (const b of bundles) await (await esbuild.context({ ...common, ...b })).watch();

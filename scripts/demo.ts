@@ -54,7 +54,9 @@ async function main(): Promise<void> {
   await installExtension(vsix, dirs);
   const port = process.env.GST_DEMO_PORT ? Number(process.env.GST_DEMO_PORT) : undefined;
   const { server, url } = await startCodeServer(dirs, workspace, { port });
-  console.log(`\nGST-Bench demo running in code-server:\n\n  ${url}\n\nOpen it in a browser on this machine (or forward the port). Press Ctrl-C to stop.`);
+  console.log(
+    `\nGST-Bench demo running in code-server:\n\n  ${url}\n\nOpen it in a browser on this machine (or forward the port). Press Ctrl-C to stop.`,
+  );
   // Ctrl-C ends code-server too (test/vscode/harness/processes.ts ends every server it started on exit).
   await server.exited;
   console.error(`code-server exited:\n${server.outputTail}`);

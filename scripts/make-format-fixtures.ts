@@ -96,27 +96,104 @@ const json = (v: unknown) => JSON.stringify(v);
 
 /** An Inspect sample as Inspect writes it (the fields the reader uses, plus a few it must ignore). */
 function sample(id: string, epoch: number, extra: Record<string, unknown>) {
-  return json({ id, epoch, input: [{ role: 'user', content: `Question ${id}` }], target: 'see dataset', messages: [], metadata: {}, store: {}, events: [], model_usage: {}, ...extra });
+  return json({
+    id,
+    epoch,
+    input: [{ role: 'user', content: `Question ${id}` }],
+    target: 'see dataset',
+    messages: [],
+    metadata: {},
+    store: {},
+    events: [],
+    model_usage: {},
+    ...extra,
+  });
 }
 
 function inspectEntries(sampleMethod: Method): Entry[] {
-  const header = json({ version: 2, status: 'success', eval: { task: 'gst_bench', model: 'openai/gpt-4o', dataset: { name: 'gst-bench' } }, plan: {}, results: {}, stats: {} });
+  const header = json({
+    version: 2,
+    status: 'success',
+    eval: { task: 'gst_bench', model: 'openai/gpt-4o', dataset: { name: 'gst-bench' } },
+    plan: {},
+    results: {},
+    stats: {},
+  });
   return [
     { name: '_journal/start.json', method: 8, data: json({ version: 2, eval: { task: 'gst_bench', model: 'openai/gpt-4o' } }) },
     // Completion order, not id order; fx_angle ran twice (epochs 1 and 2).
-    { name: 'samples/fx_choice_epoch_1.json', method: sampleMethod, data: sample('fx_choice', 1, { output: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: 'C' } }], completion: 'C' }, target: ' C', scores: { match: { value: 'C', answer: 'C' } } }) },
-    { name: 'samples/fx_angle_epoch_2.json', method: sampleMethod, data: sample('fx_angle', 2, { output: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: [{ type: 'reasoning', reasoning: 'hmm' }, { type: 'text', text: '-130' }] } }] }, target: ['-134'], scores: { match: { value: 'I' } } }) },
-    { name: 'samples/fx_angle_epoch_1.json', method: sampleMethod, data: sample('fx_angle', 1, { output: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: '90' } }], completion: '90' }, scores: { match: { value: 'I' } } }) },
+    {
+      name: 'samples/fx_choice_epoch_1.json',
+      method: sampleMethod,
+      data: sample('fx_choice', 1, {
+        output: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: 'C' } }], completion: 'C' },
+        target: ' C',
+        scores: { match: { value: 'C', answer: 'C' } },
+      }),
+    },
+    {
+      name: 'samples/fx_angle_epoch_2.json',
+      method: sampleMethod,
+      data: sample('fx_angle', 2, {
+        output: {
+          model: 'gpt-4o',
+          choices: [
+            {
+              message: {
+                role: 'assistant',
+                content: [
+                  { type: 'reasoning', reasoning: 'hmm' },
+                  { type: 'text', text: '-130' },
+                ],
+              },
+            },
+          ],
+        },
+        target: ['-134'],
+        scores: { match: { value: 'I' } },
+      }),
+    },
+    {
+      name: 'samples/fx_angle_epoch_1.json',
+      method: sampleMethod,
+      data: sample('fx_angle', 1, {
+        output: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: '90' } }], completion: '90' },
+        scores: { match: { value: 'I' } },
+      }),
+    },
     {
       name: 'samples/fx_point_epoch_1.json',
       method: sampleMethod,
       data: sample('fx_point', 1, {
-        input: [{ role: 'user', content: [{ type: 'text', text: 'attachment://3f2a' }, { type: 'image', image: 'attachment://9c1d' }] }],
-        output: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: 'attachment://77aa' } }], completion: 'attachment://77aa' },
-        attachments: { '3f2a': 'Where are you on the top-down map?', '9c1d': 'data:image/png;base64,iVBORw0KGgo=', '77aa': 'I am at <point>391 698</point>.' },
+        input: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'attachment://3f2a' },
+              { type: 'image', image: 'attachment://9c1d' },
+            ],
+          },
+        ],
+        output: {
+          model: 'gpt-4o',
+          choices: [{ message: { role: 'assistant', content: 'attachment://77aa' } }],
+          completion: 'attachment://77aa',
+        },
+        attachments: {
+          '3f2a': 'Where are you on the top-down map?',
+          '9c1d': 'data:image/png;base64,iVBORw0KGgo=',
+          '77aa': 'I am at <point>391 698</point>.',
+        },
       }),
     },
-    { name: 'samples/fx_dist_epoch_1.json', method: sampleMethod, data: sample('fx_dist', 1, { output: { model: 'gpt-4o', choices: [] }, error: { message: 'RuntimeError: the model timed out', traceback: '' } }) },
+    {
+      name: 'samples/fx_dist_epoch_1.json',
+      method: sampleMethod,
+      data: sample('fx_dist', 1, {
+        output: { model: 'gpt-4o', choices: [] },
+        error: { message: 'RuntimeError: the model timed out', traceback: '' },
+      }),
+    },
     { name: 'summaries.json', method: 8, data: json([]) },
     { name: 'reductions.json', method: 8, data: json([]) },
     { name: 'header.json', method: 8, data: header },

@@ -17,13 +17,18 @@ const args = process.argv.slice(2);
 const dirAt = args.indexOf('--dir');
 const dir = dirAt === -1 ? 'test/unit' : args[dirAt + 1];
 const filter = dirAt === -1 ? args : args.filter((_, i) => i !== dirAt && i !== dirAt + 1);
-const files = find(dir).filter((f) => filter.length === 0 || filter.some((s) => f.includes(s))).sort();
+const files = find(dir)
+  .filter((f) => filter.length === 0 || filter.some((s) => f.includes(s)))
+  .sort();
 if (files.length === 0) {
   console.error('no unit test files found');
   process.exit(1);
 }
 // Tests make temp folders freely; they all go under one folder that is removed afterwards, so none are left.
 const scratch = mkdtempSync(join(tmpdir(), 'gst-tests-'));
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } });
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, TMPDIR: scratch },
+});
 rmSync(scratch, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -100,18 +100,36 @@ async function loadDataset(p: string | undefined): Promise<Dataset> {
   }
 }
 
-type FormatFlags = { 'uid-field'?: string; 'id-field'?: string; 'prediction-field'?: string; 'gold-field'?: string; format?: string; requests?: string; 'id-pattern'?: string; 'index-subtask'?: string };
+type FormatFlags = {
+  'uid-field'?: string;
+  'id-field'?: string;
+  'prediction-field'?: string;
+  'gold-field'?: string;
+  format?: string;
+  requests?: string;
+  'id-pattern'?: string;
+  'index-subtask'?: string;
+};
 
 function fieldsFrom(values: FormatFlags): FieldMap | undefined {
-  if (values['uid-field'] !== undefined && values['id-field'] !== undefined) throw new UsageError('give --uid-field or --id-field, not both');
+  if (values['uid-field'] !== undefined && values['id-field'] !== undefined)
+    throw new UsageError('give --uid-field or --id-field, not both');
   const id = values['id-field'] ?? values['uid-field'];
   if (id === undefined && values['prediction-field'] === undefined && values['gold-field'] === undefined) return undefined;
-  return { id, idRole: values['id-field'] !== undefined ? 'other' : 'uid', prediction: values['prediction-field'], gold: values['gold-field'] };
+  return {
+    id,
+    idRole: values['id-field'] !== undefined ? 'other' : 'uid',
+    prediction: values['prediction-field'],
+    gold: values['gold-field'],
+  };
 }
 
 /** The dotted uid and prediction paths of a JSON-lines file, with their defaults. */
 function jsonlFieldsFrom(values: FormatFlags): FieldMapping {
-  return { uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField, predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField };
+  return {
+    uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField,
+    predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField,
+  };
 }
 
 function formatOptionsFrom(values: FormatFlags & { profile?: string; reader?: string }): FormatOptions {
@@ -213,7 +231,8 @@ async function main(argv: string[]): Promise<number> {
       let result;
       try {
         // A read-only pass first, only when the dataset may be the wrong folder, so that nothing is written then.
-        if (await enclosingLayoutADataset(dataset)) await checkNotOneQuestionFolder(dataset, [(await evaluateResultFile(dataset, file, options)).evaluation]);
+        if (await enclosingLayoutADataset(dataset))
+          await checkNotOneQuestionFolder(dataset, [(await evaluateResultFile(dataset, file, options)).evaluation]);
         result = await rescoreResultFile(dataset, file, { ...options, dryRun: values['dry-run'] });
       } catch (e) {
         if (e instanceof CliError) throw e;
@@ -246,7 +265,10 @@ async function main(argv: string[]): Promise<number> {
           evals.push(fe.evaluation);
           losses.push(formatLossOf(dataset, fe.evaluation, { profile: options.profile, reader: options.reader }));
           if (fe.detection.adapter.name !== 'canonical') notes.push(`${rel(file)}: ${fe.detection.adapter.label} (${fe.detection.reason})`);
-          if (fe.sidecar) notes.push(`${rel(file)}: scores last written to ${rel(fe.sidecar.path)}${fe.sidecar.stale ? ', which is older than the file: rescore to refresh it' : ''}`);
+          if (fe.sidecar)
+            notes.push(
+              `${rel(file)}: scores last written to ${rel(fe.sidecar.path)}${fe.sidecar.stale ? ', which is older than the file: rescore to refresh it' : ''}`,
+            );
         } catch (e) {
           throw new CliError(`cannot read ${file}: ${describeFsError(e)}`);
         }
@@ -258,9 +280,17 @@ async function main(argv: string[]): Promise<number> {
         for (const e of evals) printProblems(e.problems, console.error);
       } else if (json) {
         const docs = evals.map((e, i) => ({ ...toSummary(e), reader, formatLoss: losses[i], problems: relProblems(e.problems) }));
-        emit(docs.length === 1 ? docs[0] : { results: evals.map((e, i) => ({ file: rel(e.file), model: e.model, template: e.template, ...docs[i] })) });
+        emit(
+          docs.length === 1
+            ? docs[0]
+            : { results: evals.map((e, i) => ({ file: rel(e.file), model: e.model, template: e.template, ...docs[i] })) },
+        );
       } else {
-        const rows = evals.map((e) => ({ label: shown([e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file)), subtasks: e.subtasks, overall: e.overall }));
+        const rows = evals.map((e) => ({
+          label: shown([e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file)),
+          subtasks: e.subtasks,
+          overall: e.overall,
+        }));
         console.log(subtaskTable(rows));
         console.log(`\n${subtaskCountTable(rows)}`);
         for (const n of notes) console.error(shown(n));
@@ -285,7 +315,9 @@ async function main(argv: string[]): Promise<number> {
         printProblems(dataset.problems, console.log);
         const perSubtask = new Map<string, number>();
         for (const q of dataset.questions) perSubtask.set(q.subtask, (perSubtask.get(q.subtask) ?? 0) + 1);
-        console.log(`\n${shown(rel(dataset.root))}: ${dataset.questions.length} questions (${[...perSubtask].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+        console.log(
+          `\n${shown(rel(dataset.root))}: ${dataset.questions.length} questions (${[...perSubtask].map(([k, n]) => `${k} ${n}`).join(', ')})`,
+        );
         console.log(`${errors} errors, ${warnings} warnings (${missingMedia} missing media files)`);
       }
       return errors > 0 ? 1 : 0;
@@ -303,7 +335,9 @@ async function main(argv: string[]): Promise<number> {
         err: (t: string) => console.error(t),
         disagreements: values.disagreements,
       };
-      return command === 'compare' ? runCompare(dataset, positionals, values.baseline, o) : runScoreboard(dataset, positionals, parseGroups(values.groups), o);
+      return command === 'compare'
+        ? runCompare(dataset, positionals, values.baseline, o)
+        : runScoreboard(dataset, positionals, parseGroups(values.groups), o);
     }
     case 'convert': {
       if (positionals.length !== 1) throw new UsageError('convert takes exactly one result file');
@@ -319,18 +353,41 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`cannot convert ${file}: ${(e as Error).message}`);
       }
       const e = result.evaluation;
-      if (json) emit({ out: rel(out), format: result.detection.adapter.name, written: result.written, records: e.lines, skipped: e.skipped, joins: result.joins, problems: relProblems(e.problems) });
+      if (json)
+        emit({
+          out: rel(out),
+          format: result.detection.adapter.name,
+          written: result.written,
+          records: e.lines,
+          skipped: e.skipped,
+          joins: result.joins,
+          problems: relProblems(e.problems),
+        });
       else {
-        console.log(`${rel(file)} (${result.detection.adapter.label}) -> ${rel(out)}: ${result.written} of ${e.lines} records written, ${e.skipped} not joined or without a prediction`);
+        console.log(
+          `${rel(file)} (${result.detection.adapter.label}) -> ${rel(out)}: ${result.written} of ${e.lines} records written, ${e.skipped} not joined or without a prediction`,
+        );
         printProblems(e.problems, console.error);
       }
       return e.skipped > 0 ? 1 : 0;
     }
     case 'formats': {
-      if (json) emit(ADAPTERS.map((a) => ({ name: a.name, label: a.label, reads: a.reads, needs: a.needs, extensions: a.extensions, rescore: a.inPlace ? 'in place' : 'sidecar' })));
+      if (json)
+        emit(
+          ADAPTERS.map((a) => ({
+            name: a.name,
+            label: a.label,
+            reads: a.reads,
+            needs: a.needs,
+            extensions: a.extensions,
+            rescore: a.inPlace ? 'in place' : 'sidecar',
+          })),
+        );
       else {
         for (const a of ADAPTERS) {
-          console.log(`${a.name.padEnd(14)} ${a.label}\n${' '.repeat(15)}reads: ${a.reads}\n${' '.repeat(15)}needs: ${a.needs}\n${' '.repeat(15)}rescore: ${a.inPlace ? 'in place' : 'sidecar <file>.gst-scores.jsonl'}`);
+          console.log(
+            `${a.name.padEnd(14)} ${a.label}\n${' '.repeat(15)}reads: ${a.reads}\n${' '.repeat(15)}needs: ${a.needs}\n${' '.repeat(15)}rescore: ${a.inPlace ? 'in place' : 'sidecar <file>.gst-scores.jsonl'}`,
+          );
         }
       }
       return 0;
@@ -343,7 +400,12 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e) => {
-    if (e instanceof UsageError || e instanceof CliUsageError || e instanceof DiagnoseUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      e instanceof UsageError ||
+      e instanceof CliUsageError ||
+      e instanceof DiagnoseUsageError ||
+      (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`gst-bench: ${shown((e as Error).message)}\n\n${USAGE}`);
     } else if (e instanceof CliError) console.error(`gst-bench: ${shown(e.message)}`);
     else console.error(`gst-bench: ${(e as Error).stack ?? e}`);

@@ -48,7 +48,11 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const applyDatasetSetting = () => {
     const base = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const raw = vscode.workspace.getConfiguration().get<unknown>(SETTINGS.datasets);
-    const paths = new Set((Array.isArray(raw) ? raw : []).filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => (path.isAbsolute(p) || !base ? path.resolve(p) : path.resolve(base, p))));
+    const paths = new Set(
+      (Array.isArray(raw) ? raw : [])
+        .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+        .map((p) => (path.isAbsolute(p) || !base ? path.resolve(p) : path.resolve(base, p))),
+    );
     for (const p of configured) if (!paths.has(p)) store.removeDatasetSource(p, 'setting');
     for (const p of paths) if (!configured.has(p)) void store.addDataset(p, 'setting');
     configured = paths;
@@ -72,10 +76,18 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     if (folders.length === 0) return;
     const t0 = Date.now();
     const found = await detectInFolders(folders, store.fields());
-    log.info(`auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`);
-    await Promise.all([...found.datasets.map((d) => store.addDataset(d, 'detected')), ...found.results.map((f) => (store.result(f) ? Promise.resolve() : store.addResult(f)))]);
+    log.info(
+      `auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`,
+    );
+    await Promise.all([
+      ...found.datasets.map((d) => store.addDataset(d, 'detected')),
+      ...found.results.map((f) => (store.result(f) ? Promise.resolve() : store.addResult(f))),
+    ]);
   };
-  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()), watchNewResultFiles(store, log));
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()),
+    watchNewResultFiles(store, log),
+  );
 
   // Context keys and the remembered session follow the store.
   const syncContext = () => {

@@ -7,7 +7,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareSets, compareTableModel, datasetSubtaskCounts, loadResultFile, readDataset, runGroups, settingComparisons } from '../../src/core';
+import {
+  compareSets,
+  compareTableModel,
+  datasetSubtaskCounts,
+  loadResultFile,
+  readDataset,
+  runGroups,
+  settingComparisons,
+} from '../../src/core';
 import { generateDataset } from '../../src/generator/generate';
 
 /**
@@ -34,9 +42,23 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'gst-bench-compare-'));
   try {
     console.log(`generating the paper-size dataset (2,772 questions, no video) and ${fileCount} result files…`);
-    await generateDataset({ out: dir, seed: '7', scenes: 3, questionsPerSubtask: 231, width: 320, height: 256, video: false, stubViews: true, force: true });
+    await generateDataset({
+      out: dir,
+      seed: '7',
+      scenes: 3,
+      questionsPerSubtask: 231,
+      width: 320,
+      height: 256,
+      video: false,
+      stubViews: true,
+      force: true,
+    });
     const dataset = await readDataset(dir);
-    const sources = ['noisy-oracle', 'template-b', 'random'].map((n) => readFileSync(path.join(dir, 'results', `${n}.jsonl`), 'utf8').trimEnd().split('\n'));
+    const sources = ['noisy-oracle', 'template-b', 'random'].map((n) =>
+      readFileSync(path.join(dir, 'results', `${n}.jsonl`), 'utf8')
+        .trimEnd()
+        .split('\n'),
+    );
     // Each file mixes the three simulated models' lines in its own proportion, so no two files are alike.
     const files: string[] = [];
     for (let k = 0; k < fileCount; k++) {
@@ -63,12 +85,19 @@ async function main() {
       compare.push(performance.now() - t);
     }
     const bytes = files.reduce((a, f) => a + readFileSync(f).length, 0);
-    console.log(`\n${runs} interleaved runs, ${fileCount} files x ${sources[0].length.toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB`);
-    for (const [label, pick] of [['fastest', fastest], ['median', median]] as const) {
+    console.log(
+      `\n${runs} interleaved runs, ${fileCount} files x ${sources[0].length.toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB`,
+    );
+    for (const [label, pick] of [
+      ['fastest', fastest],
+      ['median', median],
+    ] as const) {
       const b = pick(base);
       const m = pick(compare);
       console.log(`${label}: ${'read + JSON.parse'.padEnd(20)} ${b.toFixed(0).padStart(6)} ms`);
-      console.log(`${label}: ${'compare (loaded)'.padEnd(20)} ${m.toFixed(0).padStart(6)} ms  ${(m / b).toFixed(2)}x of baseline (limit ${LIMIT}x: ${m / b <= LIMIT ? 'within' : 'OVER'}; ${m < 1000 ? 'under' : 'OVER'} 1 s)`);
+      console.log(
+        `${label}: ${'compare (loaded)'.padEnd(20)} ${m.toFixed(0).padStart(6)} ms  ${(m / b).toFixed(2)}x of baseline (limit ${LIMIT}x: ${m / b <= LIMIT ? 'within' : 'OVER'}; ${m < 1000 ? 'under' : 'OVER'} 1 s)`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

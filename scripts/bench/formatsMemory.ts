@@ -30,7 +30,9 @@ function writeLmmsEval(file: string, bytes: number): number {
     const parts: string[] = [];
     for (let k = 0; k < 1000; k++, n++) {
       const i = n % STEMS.length;
-      parts.push(JSON.stringify({ doc_id: i, target: 'x', filtered_resps: [ANSWERS[i]], doc_hash: 'null', input: STEMS[i] + filler }) + '\n');
+      parts.push(
+        JSON.stringify({ doc_id: i, target: 'x', filtered_resps: [ANSWERS[i]], doc_hash: 'null', input: STEMS[i] + filler }) + '\n',
+      );
     }
     written += writeSync(fd, parts.join(''));
   }
@@ -52,7 +54,15 @@ function writeInspectEval(file: string, bytes: number): number {
     const sample = {
       id: ['fx_angle', 'fx_dist', 'fx_point', 'fx_choice'][i],
       epoch: 1 + Math.floor(n / STEMS.length),
-      input: [{ role: 'user', content: [{ type: 'text', text: STEMS[i] }, { type: 'image', image: 'attachment://img' }] }],
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: STEMS[i] },
+            { type: 'image', image: 'attachment://img' },
+          ],
+        },
+      ],
       output: { model: 'bench', completion: ANSWERS[i], choices: [{ message: { role: 'assistant', content: ANSWERS[i] } }] },
       target: 'x',
       attachments: { img: `data:image/png;base64,${image}` },

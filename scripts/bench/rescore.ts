@@ -14,7 +14,9 @@ import { generateDataset } from '../../src/generator/generate';
 const TARGET_CLI_OVER_LIMIT = 1.0;
 const TARGET_PYTHON_OVER_CLI = 2.0;
 
-const { values } = parseArgs({ options: { lines: { type: 'string', default: '100000' }, runs: { type: 'string', default: '5' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { lines: { type: 'string', default: '100000' }, runs: { type: 'string', default: '5' }, json: { type: 'boolean' } },
+});
 const lines = Number(values.lines);
 const runs = Math.max(5, Number(values.runs));
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -44,7 +46,18 @@ async function main() {
     statSync(cli);
     const log = values.json ? () => undefined : console.log;
     log(`generating the paper-size dataset (2,772 questions, no video) and a ${lines.toLocaleString('en')}-line result file…`);
-    await generateDataset({ out: dir, seed: '7', scenes: 3, questionsPerSubtask: 231, width: 320, height: 256, video: false, stubViews: true, resultsLines: lines, force: true });
+    await generateDataset({
+      out: dir,
+      seed: '7',
+      scenes: 3,
+      questionsPerSubtask: 231,
+      width: 320,
+      height: 256,
+      video: false,
+      stubViews: true,
+      resultsLines: lines,
+      force: true,
+    });
     const original = readFileSync(path.join(dir, 'results', 'template-b.jsonl'));
     const file = path.join(dir, 'bench.jsonl');
     const samples: Record<'limit' | 'first' | 'repeat' | 'python', number[]> = { limit: [], first: [], repeat: [], python: [] };
@@ -85,11 +98,19 @@ async function main() {
     }
     const ms = (s: Stat) => `${s.median.toFixed(0).padStart(6)} ms  (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
     const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-    console.log(`\n${lines.toLocaleString('en')} lines, ${doc.megabytes} MB, ${doc.cores} cores; median (min–max) of ${runs} runs after a warm-up`);
+    console.log(
+      `\n${lines.toLocaleString('en')} lines, ${doc.megabytes} MB, ${doc.cores} cores; median (min–max) of ${runs} runs after a warm-up`,
+    );
     console.log(`${'limit: read dataset + parse/stringify/write'.padEnd(46)} ${ms(limit)}`);
-    console.log(`${'CLI rescore, first (fields inserted)'.padEnd(46)} ${ms(first)}  ${doc.cliFirst.overLimit.toFixed(2)}x limit (target <= ${TARGET_CLI_OVER_LIMIT}x: ${verdict(doc.cliFirst.overLimit <= TARGET_CLI_OVER_LIMIT)})`);
-    console.log(`${'CLI rescore, repeat (fields replaced)'.padEnd(46)} ${ms(repeat)}  ${doc.cliRepeat.overLimit.toFixed(2)}x limit (target <= ${TARGET_CLI_OVER_LIMIT}x: ${verdict(doc.cliRepeat.overLimit <= TARGET_CLI_OVER_LIMIT)})`);
-    console.log(`${'Python peer (json + re)'.padEnd(46)} ${ms(python)}  Python/CLI ${doc.python.pythonOverCliFirst.toFixed(2)} (target >= ${TARGET_PYTHON_OVER_CLI}: ${verdict(doc.python.pythonOverCliFirst >= TARGET_PYTHON_OVER_CLI)})`);
+    console.log(
+      `${'CLI rescore, first (fields inserted)'.padEnd(46)} ${ms(first)}  ${doc.cliFirst.overLimit.toFixed(2)}x limit (target <= ${TARGET_CLI_OVER_LIMIT}x: ${verdict(doc.cliFirst.overLimit <= TARGET_CLI_OVER_LIMIT)})`,
+    );
+    console.log(
+      `${'CLI rescore, repeat (fields replaced)'.padEnd(46)} ${ms(repeat)}  ${doc.cliRepeat.overLimit.toFixed(2)}x limit (target <= ${TARGET_CLI_OVER_LIMIT}x: ${verdict(doc.cliRepeat.overLimit <= TARGET_CLI_OVER_LIMIT)})`,
+    );
+    console.log(
+      `${'Python peer (json + re)'.padEnd(46)} ${ms(python)}  Python/CLI ${doc.python.pythonOverCliFirst.toFixed(2)} (target >= ${TARGET_PYTHON_OVER_CLI}: ${verdict(doc.python.pythonOverCliFirst >= TARGET_PYTHON_OVER_CLI)})`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

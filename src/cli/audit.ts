@@ -39,7 +39,8 @@ async function report(positionals: string[], values: Record<string, string | boo
   const formats = (['markdown', 'csv', 'json'] as const).filter((f) => values[f]);
   if (formats.length > 1) throw new AuditUsageError('choose one of --markdown, --csv, --json');
   const table = values.table as string | undefined;
-  if (table !== undefined && !(AUDIT_CSV_TABLES as readonly string[]).includes(table)) throw new AuditUsageError(`--table takes ${AUDIT_CSV_TABLES.join(', ')}`);
+  if (table !== undefined && !(AUDIT_CSV_TABLES as readonly string[]).includes(table))
+    throw new AuditUsageError(`--table takes ${AUDIT_CSV_TABLES.join(', ')}`);
   if (table !== undefined && formats[0] !== 'csv') throw new AuditUsageError('--table goes with --csv');
   let dataset;
   try {
@@ -67,7 +68,8 @@ async function report(positionals: string[], values: Record<string, string | boo
 }
 
 async function merge(positionals: string[], output: string | undefined): Promise<number> {
-  if (positionals.length !== 2 && positionals.length !== 3) throw new AuditUsageError('audit merge takes two files (A B) or three (base ours theirs)');
+  if (positionals.length !== 2 && positionals.length !== 3)
+    throw new AuditUsageError('audit merge takes two files (A B) or three (base ours theirs)');
   for (const f of positionals) if (!existsSync(f)) throw new AuditUsageError(`no such file: ${f}`);
   const states = await Promise.all(positionals.map((f) => readAuditFile(f)));
   const [base, ours, theirs] = states.length === 3 ? states : [null, ...states];
@@ -75,7 +77,9 @@ async function merge(positionals: string[], output: string | undefined): Promise
   for (const p of relProblems(states.flatMap((s) => s.doc.problems))) console.error(formatProblem(p));
   for (const c of merged.conflicts) {
     const who = `${shown(c.uid)}: ${shown(c.reviewer)}`;
-    console.error(`gst-bench audit: ${who} changed the verdict on both sides; kept the later (${c.kept?.verdict}, ${c.kept?.time}) over ${c.dropped?.verdict} (${c.dropped?.time})`);
+    console.error(
+      `gst-bench audit: ${who} changed the verdict on both sides; kept the later (${c.kept?.verdict}, ${c.kept?.time}) over ${c.dropped?.verdict} (${c.dropped?.time})`,
+    );
   }
   const target = output ?? (states.length === 3 ? positionals[1] : undefined);
   if (target) {

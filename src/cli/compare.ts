@@ -92,16 +92,24 @@ function section(format: TableFormat, title: string, table: TableModel, notes: s
 }
 
 /** `compare`: the subtask table of several files with deltas, intervals and p-values against a baseline. */
-export async function runCompare(dataset: Dataset, files: readonly string[], baseline: string | undefined, o: ReportOptions & { disagreements?: string }): Promise<number> {
+export async function runCompare(
+  dataset: Dataset,
+  files: readonly string[],
+  baseline: string | undefined,
+  o: ReportOptions & { disagreements?: string },
+): Promise<number> {
   if (files.length < 2) throw new CliUsageError('compare takes at least two result files');
   let listed: SubtaskKey | undefined;
   if (o.disagreements !== undefined) {
     listed = subtaskByName(o.disagreements);
-    if (!listed) throw new CliUsageError(`--disagreements takes a subtask key or abbreviation (e.g. ed_v or EDv), not "${o.disagreements}"`);
+    if (!listed)
+      throw new CliUsageError(`--disagreements takes a subtask key or abbreviation (e.g. ed_v or EDv), not "${o.disagreements}"`);
   }
   const loaded = await loadAll(dataset, files, o);
   // Ids and paths relative to the working directory, as everywhere in the CLI's output.
-  const sets = loaded.flatMap((l) => l.sets).map((s) => ({ ...s, file: relative(o, s.file), id: relative(o, s.file) + s.id.slice(s.file.length) }));
+  const sets = loaded
+    .flatMap((l) => l.sets)
+    .map((s) => ({ ...s, file: relative(o, s.file), id: relative(o, s.file) + s.id.slice(s.file.length) }));
   if (sets.length < 2) throw new CliUsageError('fewer than two of the files have a scorable line');
   let b = 0;
   if (baseline !== undefined) {
@@ -114,7 +122,8 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
   const groups = runGroups(c.sets);
   const settings = settingComparisons(sets, c);
   const problems = loaded.flatMap((l) => l.problems);
-  for (const l of loaded) if (l.sets.length === 0) problems.push({ file: l.file, severity: 'warning', message: 'no scorable line: left out of the comparison' });
+  for (const l of loaded)
+    if (l.sets.length === 0) problems.push({ file: l.file, severity: 'warning', message: 'no scorable line: left out of the comparison' });
   const others = sets.filter((_, i) => i !== b);
   const lists = listed ? others.map((other) => ({ other, list: disagreements(sets[b], other, listed!) })) : [];
   if (o.format === 'json') {
@@ -143,10 +152,18 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
     // CSV holds one table: the groupings are in the other formats.
     if (o.format !== 'csv') {
       if (groups.length > 0) parts.push(section(o.format, 'Repeated runs (mean and spread across runs)', runGroupTableModel(groups)));
-      if (settings.length > 0) parts.push(section(o.format, 'Local control (deltas against global; the paper\'s numbers beside)', settingTableModel(settings)));
+      if (settings.length > 0)
+        parts.push(section(o.format, "Local control (deltas against global; the paper's numbers beside)", settingTableModel(settings)));
       for (const { other, list } of lists) {
         const title = `Disagreements on ${list.subtask}, ${other.label} against ${sets[b].label} (${list.common} questions both answered)`;
-        parts.push(section(o.format, title, disagreementTableModel(list, sets[b].label, other.label), disagreementCounts(list, sets[b].label, other.label)));
+        parts.push(
+          section(
+            o.format,
+            title,
+            disagreementTableModel(list, sets[b].label, other.label),
+            disagreementCounts(list, sets[b].label, other.label),
+          ),
+        );
       }
     }
     o.out(o.format === 'csv' ? renderTable(compareTableModel(c), 'csv') : parts.join('\n\n'));
@@ -157,7 +174,16 @@ export async function runCompare(dataset: Dataset, files: readonly string[], bas
 
 /** `summary --markdown|--csv|--latex`: the one-row-per-file subtask table in that format. */
 export function summaryExport(evals: readonly Evaluation[], format: TableFormat): string {
-  return renderTable(scoreTableModel(evals.map((e) => ({ label: [e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file), subtasks: e.subtasks, overall: e.overall }))), format);
+  return renderTable(
+    scoreTableModel(
+      evals.map((e) => ({
+        label: [e.model, e.template].filter(Boolean).join(' / ') || path.basename(e.file),
+        subtasks: e.subtasks,
+        overall: e.overall,
+      })),
+    ),
+    format,
+  );
 }
 
 export function parseGroups(v: string | undefined): ReferenceGroup[] | undefined {
@@ -171,20 +197,53 @@ export function parseGroups(v: string | undefined): ReferenceGroup[] | undefined
 }
 
 /** `scoreboard`: the files beside the simulated random baseline on this dataset and the paper's Table 1. */
-export async function runScoreboard(dataset: Dataset, files: readonly string[], groups: ReferenceGroup[] | undefined, o: ReportOptions): Promise<number> {
+export async function runScoreboard(
+  dataset: Dataset,
+  files: readonly string[],
+  groups: ReferenceGroup[] | undefined,
+  o: ReportOptions,
+): Promise<number> {
   const loaded = await loadAll(dataset, files, o);
   const sets = loaded.flatMap((l) => l.sets);
   const scores = sets.length > 0 ? compareSets(sets, { seed: o.seed, datasetCounts: datasetSubtaskCounts(dataset) }).sets : [];
   const random = simulateRandomBaseline(dataset.questions, { profile: o.profile, seed: o.seed });
   const rows = scoreboardRows(scores, { groups, random });
   if (o.format === 'json') {
-    o.out(JSON.stringify({ source: PAPER_SOURCE, randomBaseline: random, randomBaselineNote: RANDOM_BASELINE_NOTE, rows, problems: relProblems(o, loaded.flatMap((l) => l.problems)) }, null, 2));
+    o.out(
+      JSON.stringify(
+        {
+          source: PAPER_SOURCE,
+          randomBaseline: random,
+          randomBaselineNote: RANDOM_BASELINE_NOTE,
+          rows,
+          problems: relProblems(
+            o,
+            loaded.flatMap((l) => l.problems),
+          ),
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     const table = renderTable(scoreboardTableModel(rows), o.format);
-    const range = random.distanceRange ? `; distances guessed over ${formatScore(random.distanceRange[0])}-${formatScore(random.distanceRange[1])} m` : '';
-    const notes = [`Simulated random baseline: ${random.draws} guessers, seed ${random.seed}${range}; its Avg. interval is the middle 95 % of the guessers' Avg.`, RANDOM_BASELINE_NOTE, `Paper rows: ${PAPER_SOURCE}.`];
-    o.out(o.format === 'csv' || o.format === 'latex' ? table : [table, '', ...notes.map((n) => (o.format === 'markdown' ? `- ${n}` : n))].join('\n'));
-    printProblems(o, loaded.flatMap((l) => l.problems));
+    const range = random.distanceRange
+      ? `; distances guessed over ${formatScore(random.distanceRange[0])}-${formatScore(random.distanceRange[1])} m`
+      : '';
+    const notes = [
+      `Simulated random baseline: ${random.draws} guessers, seed ${random.seed}${range}; its Avg. interval is the middle 95 % of the guessers' Avg.`,
+      RANDOM_BASELINE_NOTE,
+      `Paper rows: ${PAPER_SOURCE}.`,
+    ];
+    o.out(
+      o.format === 'csv' || o.format === 'latex'
+        ? table
+        : [table, '', ...notes.map((n) => (o.format === 'markdown' ? `- ${n}` : n))].join('\n'),
+    );
+    printProblems(
+      o,
+      loaded.flatMap((l) => l.problems),
+    );
   }
   return loaded.some((l) => l.skipped > 0) ? 1 : 0;
 }

@@ -59,16 +59,28 @@ export async function runDiagnose(argv: string[]): Promise<number> {
   const dataset = await readDataset(values.dataset).catch((e: Error) => {
     throw new DiagnoseUsageError(`cannot read dataset ${values.dataset}: ${e.message}`);
   });
-  const fields = { uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField, predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField };
+  const fields = {
+    uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField,
+    predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField,
+  };
   const reports: FileDiagnosisReport[] = [];
   for (const file of positionals) {
     try {
-      reports.push(await diagnoseFile(dataset, file, { profile, fields, sampling, framesField: values['frames-field'], detectRedBox: values['detect-red-box'] }));
+      reports.push(
+        await diagnoseFile(dataset, file, {
+          profile,
+          fields,
+          sampling,
+          framesField: values['frames-field'],
+          detectRedBox: values['detect-red-box'],
+        }),
+      );
     } catch (e) {
       throw new DiagnoseUsageError(`cannot read ${file}: ${(e as Error).message}`);
     }
   }
-  const label = (r: FileDiagnosisReport) => [r.evaluation.model, r.evaluation.template].filter(Boolean).join(' / ') || path.basename(r.evaluation.file);
+  const label = (r: FileDiagnosisReport) =>
+    [r.evaluation.model, r.evaluation.template].filter(Boolean).join(' / ') || path.basename(r.evaluation.file);
   if (values.json) {
     const docs = reports.map((r) => ({
       file: rel(r.evaluation.file),

@@ -35,7 +35,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     reg(COMMANDS.openDatasetFolder, async (arg?: unknown) => {
       let target = fileOf(arg);
       if (!target) {
-        const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Open Dataset' });
+        const picked = await vscode.window.showOpenDialog({
+          canSelectFolders: true,
+          canSelectFiles: false,
+          canSelectMany: false,
+          openLabel: 'Open Dataset',
+        });
         target = picked?.[0]?.fsPath;
       }
       if (!target) return;
@@ -46,7 +51,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       await store.addDataset(target, 'user');
       focusQuestions();
       const d = store.datasets().find((e) => e.path === path.resolve(target!));
-      if (d?.dataset && d.dataset.questions.length === 0) void vscode.window.showWarningMessage(`GST-Bench: no questions found in ${target} (expected sub-folders with question.json, or one annotations file).`);
+      if (d?.dataset && d.dataset.questions.length === 0)
+        void vscode.window.showWarningMessage(
+          `GST-Bench: no questions found in ${target} (expected sub-folders with question.json, or one annotations file).`,
+        );
     }),
 
     reg(COMMANDS.openDemoDataset, async () => {
@@ -93,8 +101,19 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       let status: StatusFilter | undefined = ownChoice(arg, isStatusFilter, 'status filter');
       if (status === undefined) {
         const picked = await vscode.window.showQuickPick(
-          STATUS_FILTERS.map((s) => ({ label: s.label, detail: s.detail, value: s.value, picked: s.value === store.filter.status, description: s.value === store.filter.status ? '(current)' : undefined })),
-          { title: 'Filter Questions by Status', placeHolder: store.activeResult() ? 'Status under the active result file' : 'No result file is active: only "All" and "No prediction" match questions' },
+          STATUS_FILTERS.map((s) => ({
+            label: s.label,
+            detail: s.detail,
+            value: s.value,
+            picked: s.value === store.filter.status,
+            description: s.value === store.filter.status ? '(current)' : undefined,
+          })),
+          {
+            title: 'Filter Questions by Status',
+            placeHolder: store.activeResult()
+              ? 'Status under the active result file'
+              : 'No result file is active: only "All" and "No prediction" match questions',
+          },
         );
         status = picked?.value;
       }
@@ -106,7 +125,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       let scene = ownArgument(arg, isSceneArgument);
       if (scene === undefined) {
         const all = { label: 'All scenes', value: null as string | null };
-        const picked = await vscode.window.showQuickPick([all, ...store.tree().scenes.map((s) => ({ label: s, value: s as string | null, description: s === store.filter.scene ? '(current)' : undefined }))], { title: 'Filter Questions by Scene' });
+        const picked = await vscode.window.showQuickPick(
+          [
+            all,
+            ...store.tree().scenes.map((s) => ({
+              label: s,
+              value: s as string | null,
+              description: s === store.filter.scene ? '(current)' : undefined,
+            })),
+          ],
+          { title: 'Filter Questions by Scene' },
+        );
         if (!picked) return;
         scene = picked.value;
       }
@@ -115,7 +144,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
 
     reg(COMMANDS.filterText, async (arg?: unknown) => {
       let text = ownArgument(arg, isString);
-      if (text === undefined) text = await vscode.window.showInputBox({ title: 'Filter Questions by Text', prompt: 'Searches uids and question texts (case-insensitive). Empty clears.', value: store.filter.text ?? '' });
+      if (text === undefined)
+        text = await vscode.window.showInputBox({
+          title: 'Filter Questions by Text',
+          prompt: 'Searches uids and question texts (case-insensitive). Empty clears.',
+          value: store.filter.text ?? '',
+        });
       if (text === undefined) return;
       store.setFilter({ text: text.trim() === '' ? undefined : text });
     }),
@@ -124,7 +158,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       let order: SortOrder | undefined = ownChoice(arg, isSortOrder, 'sort order');
       if (order === undefined) {
         const picked = await vscode.window.showQuickPick(
-          SORT_ORDERS.map((s) => ({ label: s.label, value: s.value, description: s.value === store.filter.sort ? '(current)' : undefined })),
+          SORT_ORDERS.map((s) => ({
+            label: s.label,
+            value: s.value,
+            description: s.value === store.filter.sort ? '(current)' : undefined,
+          })),
           { title: 'Sort Questions within a Subtask' },
         );
         order = picked?.value;
@@ -140,7 +178,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
 
     reg(COMMANDS.openQuestion, (uid?: unknown) => {
-      const id = typeof uid === 'string' ? uid : uid && typeof uid === 'object' && typeof (uid as { uid?: unknown }).uid === 'string' ? (uid as { uid: string }).uid : undefined;
+      const id =
+        typeof uid === 'string'
+          ? uid
+          : uid && typeof uid === 'object' && typeof (uid as { uid?: unknown }).uid === 'string'
+            ? (uid as { uid: string }).uid
+            : undefined;
       if (!id) return;
       if (!store.getQuestion(id)) {
         void vscode.window.showWarningMessage(`GST-Bench: no loaded question has the uid ${id}.`);

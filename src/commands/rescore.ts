@@ -43,14 +43,20 @@ async function dropUndo(file: string): Promise<void> {
   if (undo) await discardUndo(undo);
 }
 
-export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutputChannel, arg: unknown): Promise<RescoreOutcome | undefined> {
+export async function rescoreCommand(
+  store: InspectorStore,
+  log: vscode.LogOutputChannel,
+  arg: unknown,
+): Promise<RescoreOutcome | undefined> {
   const file = fileOf(arg) ?? (await resultFileFromContext(store, 'Rescore Result File'));
   if (!file) return undefined;
   if (!vscode.workspace.isTrusted) {
     const manage = 'Manage Workspace Trust';
-    void vscode.window.showWarningMessage('GST-Bench: rescoring writes to the result file, which needs a trusted workspace.', manage).then((c) => {
-      if (c === manage) void vscode.commands.executeCommand('workbench.trust.manage');
-    });
+    void vscode.window
+      .showWarningMessage('GST-Bench: rescoring writes to the result file, which needs a trusted workspace.', manage)
+      .then((c) => {
+        if (c === manage) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
     return undefined;
   }
   await store.whenIdle();
@@ -75,14 +81,17 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
           progress.report({ increment: (fraction - reported) * 100, message: `${lines.toLocaleString('en')} lines` });
           reported = fraction;
         };
-        const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(file));
+        const doc = vscode.workspace.textDocuments.find(
+          (d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(file),
+        );
         if (doc?.isDirty) {
           const version = doc.version;
           const before = doc.getText();
           const r = await rescoreTextInSlices(merged.dataset, file, before, { ...options, isCancelled, onProgress });
           if (isCancelled()) throw new RescoreCancelled();
           if (doc.version !== version) throw new Error('the editor changed during the rescore; nothing was written');
-          if (r.text !== before && !(await vscode.workspace.applyEdit(lineEdits(doc.uri, before, r.text)))) throw new Error('the editor refused the edit; nothing was written');
+          if (r.text !== before && !(await vscode.workspace.applyEdit(lineEdits(doc.uri, before, r.text))))
+            throw new Error('the editor refused the edit; nothing was written');
           return { report: r.report, evaluation: r.evaluation, viaEditor: true };
         }
         const r = await rescoreFile(merged.dataset, file, { ...options, isCancelled, onProgress, keepPrevious: true });
@@ -109,7 +118,9 @@ export async function rescoreCommand(store: InspectorStore, log: vscode.LogOutpu
   const { report, evaluation, viaEditor, undo } = outcome;
   if (store.result(file)) store.setEvaluation(file, evaluation);
   else void store.addResult(file);
-  log.info(`rescored ${file} (profile ${options.profile}${viaEditor ? ', into the unsaved editor' : ', in place on disk'}): ${summaryMessage(name, report, viaEditor, shownBefore)}`);
+  log.info(
+    `rescored ${file} (profile ${options.profile}${viaEditor ? ', into the unsaved editor' : ', in place on disk'}): ${summaryMessage(name, report, viaEditor, shownBefore)}`,
+  );
   log.info(changedLinesText(report) + '\n' + subtaskDetailTable(report.subtasks, report.overall));
   if (undo) pendingUndos.set(file, undo);
   const details = 'Show details';
@@ -147,10 +158,14 @@ export function summaryMessage(name: string, r: RescoreReport, viaEditor: boolea
   const after = formatSubtaskScore(r.overall);
   const parts = [`Rescored ${name} ${where}.`];
   if (r.overallBefore === null) {
-    parts.push(`The file held no scores; ${plural(r.added, 'line')} now carry parsed, score and score_detail. Overall ${after}${shownBefore !== null && formatSubtaskScore(shownBefore) === after ? ', as shown' : ''}.`);
+    parts.push(
+      `The file held no scores; ${plural(r.added, 'line')} now carry parsed, score and score_detail. Overall ${after}${shownBefore !== null && formatSubtaskScore(shownBefore) === after ? ', as shown' : ''}.`,
+    );
   } else {
     const changed = r.changed - r.added;
-    parts.push(`Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, 'line')} changed score${r.added > 0 ? `, ${plural(r.added, 'line')} scored for the first time` : ''}.`);
+    parts.push(
+      `Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, 'line')} changed score${r.added > 0 ? `, ${plural(r.added, 'line')} scored for the first time` : ''}.`,
+    );
   }
   if (r.skipped > 0) parts.push(`${plural(r.skipped, 'line')} skipped (see Problems).`);
   return parts.join(' ');

@@ -28,11 +28,20 @@ export function filesOf(arg: unknown, multi?: unknown): string[] {
   return f ? [f] : [];
 }
 
-export const JSONL_FILTERS = { 'Result files (JSON Lines, .xlsx, .eval, .json, .csv, .tsv)': ['jsonl', 'xlsx', 'eval', 'json', 'csv', 'tsv'], 'All files': ['*'] };
+export const JSONL_FILTERS = {
+  'Result files (JSON Lines, .xlsx, .eval, .json, .csv, .tsv)': ['jsonl', 'xlsx', 'eval', 'json', 'csv', 'tsv'],
+  'All files': ['*'],
+};
 
 /** Asks for result files with the open dialog. */
 export async function pickResultFiles(many: boolean): Promise<string[]> {
-  const uris = await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectFolders: false, canSelectMany: many, filters: JSONL_FILTERS, openLabel: 'Load Result File' });
+  const uris = await vscode.window.showOpenDialog({
+    canSelectFiles: true,
+    canSelectFolders: false,
+    canSelectMany: many,
+    filters: JSONL_FILTERS,
+    openLabel: 'Load Result File',
+  });
   return (uris ?? []).map((u) => u.fsPath);
 }
 
@@ -47,7 +56,15 @@ export async function resultFileFromContext(store: InspectorStore, purpose: stri
   if (loaded.length === 0) return (await pickResultFiles(false))[0];
   const browse = { label: '$(folder-opened) Browse…', file: undefined as string | undefined };
   const picked = await vscode.window.showQuickPick(
-    [...loaded.map((r) => ({ label: resultLabel(r), description: r.active ? 'active' : undefined, detail: r.file, file: r.file as string | undefined })), browse],
+    [
+      ...loaded.map((r) => ({
+        label: resultLabel(r),
+        description: r.active ? 'active' : undefined,
+        detail: r.file,
+        file: r.file as string | undefined,
+      })),
+      browse,
+    ],
     { title: purpose, placeHolder: 'Result file' },
   );
   if (!picked) return undefined;

@@ -14,7 +14,11 @@ function problemRange(p: Problem): vscode.Range {
 }
 
 function toDiagnostic(p: Problem): vscode.Diagnostic {
-  const d = new vscode.Diagnostic(problemRange(p), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+  const d = new vscode.Diagnostic(
+    problemRange(p),
+    p.message,
+    p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+  );
   d.source = DIAGNOSTIC_SOURCE;
   return d;
 }

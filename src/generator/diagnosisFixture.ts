@@ -30,7 +30,9 @@ export interface FixtureLine {
 
 export interface FixtureExpectation {
   /** Per subtask: the count of each injected class, and of each unparsed pattern. */
-  subtasks: Partial<Record<SubtaskKey, { classes: Partial<Record<DiagnosisClass, number>>; formats: Partial<Record<FormatPattern, number>> }>>;
+  subtasks: Partial<
+    Record<SubtaskKey, { classes: Partial<Record<DiagnosisClass, number>>; formats: Partial<Record<FormatPattern, number>> }>
+  >;
   rotationDeg?: number;
   biasWords?: string;
 }
@@ -104,7 +106,12 @@ function landsAs(p: [number, number], g: [number, number], geometry: Geometry): 
   const { width, height } = geometry.topdown;
   const d = dist(p, g);
   const within = (q: [number, number]) => dist(q, g) <= 100 && dist(q, g) < d;
-  if (p[0] > POINT_SCALE_MAX || p[1] > POINT_SCALE_MAX || within([(p[0] / (width - 1)) * POINT_SCALE_MAX, (p[1] / (height - 1)) * POINT_SCALE_MAX])) return 'pixel';
+  if (
+    p[0] > POINT_SCALE_MAX ||
+    p[1] > POINT_SCALE_MAX ||
+    within([(p[0] / (width - 1)) * POINT_SCALE_MAX, (p[1] / (height - 1)) * POINT_SCALE_MAX])
+  )
+    return 'pixel';
   if (within([p[1], p[0]])) return 'swap';
   if (within([p[0], POINT_SCALE_MAX - p[1]])) return 'flip';
   return null;
@@ -114,7 +121,8 @@ function pointInjection(step: number, x: number, y: number, geometry: Geometry):
   const g: [number, number] = [x, y];
   const ok = { cls: 'correct' as const, text: pt(x, y) };
   const { width, height } = geometry.topdown;
-  const as = (p: [number, number], want: ReturnType<typeof landsAs>, cls: DiagnosisClass, text: string): Injection => (dist(p, g) > 100 && landsAs(p, g, geometry) === want ? { cls, text } : ok);
+  const as = (p: [number, number], want: ReturnType<typeof landsAs>, cls: DiagnosisClass, text: string): Injection =>
+    dist(p, g) > 100 && landsAs(p, g, geometry) === want ? { cls, text } : ok;
   switch (step % 7) {
     case 0:
       return as([y, x], 'swap', 'axes_swapped', pt(y, x));
@@ -167,13 +175,22 @@ export function diagnosisFixture(questions: readonly FixtureQuestion[]): { lines
         if (key === 'orientation' && wide) {
           // Every answer rotated; one in ten unparsed. A rotated answer that is also a flip is answered correctly.
           const p = wrapDegrees(g + FIXTURE_ROTATION_DEG);
-          inj = j % 10 === 9 ? { cls: 'unparsed', text: UNPARSED.angle.text, pattern: UNPARSED.angle.pattern } : circ(-p, g) > 15 && circ(p + 180, g) > 15 ? { cls: 'rotation', text: String(p) } : { cls: 'correct', text: String(g) };
+          inj =
+            j % 10 === 9
+              ? { cls: 'unparsed', text: UNPARSED.angle.text, pattern: UNPARSED.angle.pattern }
+              : circ(-p, g) > 15 && circ(p + 180, g) > 15
+                ? { cls: 'rotation', text: String(p) }
+                : { cls: 'correct', text: String(g) };
         } else inj = angleInjection(j, g);
         // Every other round's correct answer in EDv becomes a far one whose target the model never saw.
-        if (key === 'ed_v' && j % 12 === 4 && q.geometry.targetFrames && framesFor(q.geometry).unseen) inj = { cls: 'far', text: String(offsetFrom(g, farOffset(Math.floor(j / 6) + 1))), unseen: true };
+        if (key === 'ed_v' && j % 12 === 4 && q.geometry.targetFrames && framesFor(q.geometry).unseen)
+          inj = { cls: 'far', text: String(offsetFrom(g, farOffset(Math.floor(j / 6) + 1))), unseen: true };
       } else if (kind === 'distance') {
         const g = Number(q.answer);
-        inj = key === 'edist_v' && wide ? { cls: 'distance_bias', text: String(Math.round(g * FIXTURE_BIAS * 100) / 100) } : distanceInjection(j, g);
+        inj =
+          key === 'edist_v' && wide
+            ? { cls: 'distance_bias', text: String(Math.round(g * FIXTURE_BIAS * 100) / 100) }
+            : distanceInjection(j, g);
       } else if (kind === 'point') {
         const m = /<point>(\d+) (\d+)<\/point>/.exec(String(q.answer))!;
         inj = pointInjection(j, Number(m[1]), Number(m[2]), q.geometry);
@@ -216,7 +233,8 @@ function injectChoices(key: SubtaskKey, qs: readonly FixtureQuestion[], injectio
   const truth = (q: FixtureQuestion) => String(q.answer);
   const shareA = qs.filter((q) => truth(q) === 'A').length / qs.length;
   if (key === 'tds_easy' && wide && shareA <= 0.4) {
-    for (const q of qs) injections.set(q.uid, truth(q) === 'A' ? { cls: 'correct', text: 'A' } : { cls: 'position_bias', text: 'The answer is A.' });
+    for (const q of qs)
+      injections.set(q.uid, truth(q) === 'A' ? { cls: 'correct', text: 'A' } : { cls: 'position_bias', text: 'The answer is A.' });
     return;
   }
   const wrong = qs.filter((_, j) => j % 3 === 1);

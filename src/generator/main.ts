@@ -1,4 +1,5 @@
-// npm run make-dataset -- --out <dir> [--scenes N] [--questions-per-subtask K] [--seed S] [--no-video] [--size WxH] [--results-lines N] [--diagnosis-fixture] [--force]
+// npm run make-dataset -- --out <dir> [--scenes N] [--questions-per-subtask K] [--seed S] [--no-video] [--size WxH]
+//   [--results-lines N] [--diagnosis-fixture] [--force]
 import { parseArgs } from 'node:util';
 import { DEFAULT_OPTIONS, generateDataset } from './generate';
 import { FfmpegMissingError } from './video';
@@ -52,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
   let height: number = DEFAULT_OPTIONS.height;
   if (values.size) {
     const m = /^(\d+)x(\d+)$/.exec(values.size);
-    if (!m || Number(m[1]) < 32 || Number(m[2]) < 32 || Number(m[1]) % 2 || Number(m[2]) % 2) throw new Error(`--size must be WxH with even W, H >= 32, e.g. 640x512; not "${values.size}"`);
+    if (!m || Number(m[1]) < 32 || Number(m[2]) < 32 || Number(m[1]) % 2 || Number(m[2]) % 2)
+      throw new Error(`--size must be WxH with even W, H >= 32, e.g. 640x512; not "${values.size}"`);
     width = Number(m[1]);
     height = Number(m[2]);
   }
@@ -72,7 +74,9 @@ async function main(argv: string[]): Promise<number> {
     command: `npm run make-dataset -- ${argv.join(' ')}`,
     log: (m) => console.error(m),
   });
-  console.log(`wrote ${report.questions} questions (${Object.keys(report.perSubtask).length} subtasks), ${report.videosEncoded} videos encoded, to ${values.out} in ${report.seconds.toFixed(1)} s`);
+  console.log(
+    `wrote ${report.questions} questions (${Object.keys(report.perSubtask).length} subtasks), ${report.videosEncoded} videos encoded, to ${values.out} in ${report.seconds.toFixed(1)} s`,
+  );
   return 0;
 }
 

@@ -12,7 +12,8 @@ export const CURRENT_VIEW = 'Your current view is :';
 /** real */
 export const TOPDOWN_IS = 'The top-down image of the scene is:';
 
-const ANGLE_FORMAT = 'Taking your current viewing direction as 0°, with left turns being positive, please only give the angle as an integer between –180° and 180°, without the "°" symbol.';
+const ANGLE_FORMAT =
+  'Taking your current viewing direction as 0°, with left turns being positive, please only give the angle as an integer between –180° and 180°, without the "°" symbol.';
 const DISTANCE_FORMAT = 'Answer only with a number rounded to one decimal place, without the "m" suffix.';
 /** real (position sample) */
 const POINT_FORMAT =

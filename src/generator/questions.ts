@@ -1,6 +1,15 @@
 // Question planning for the 12 subtasks: targets, query poses, answers from geometry, prompt texts.
 import { CHOICE_LETTERS, rangesWhere, SUBTASKS, type SubtaskKey } from '../core';
-import { CLIP_DISTINCT_START, CLIP_FRAMES, FPS, CLIP_MIN_LENGTH, MIN_TARGET_DISTANCE, MIN_VIEW_DEPTH, QUERY_CLEARANCE, VISIBLE_MIN_FRAMES } from './constants';
+import {
+  CLIP_DISTINCT_START,
+  CLIP_FRAMES,
+  FPS,
+  CLIP_MIN_LENGTH,
+  MIN_TARGET_DISTANCE,
+  MIN_VIEW_DEPTH,
+  QUERY_CLEARANCE,
+  VISIBLE_MIN_FRAMES,
+} from './constants';
 import { directionAnswer, distanceAnswer, metersPerUnit, normalizedToWorld, worldToNormalized, type MapFrame } from './mapFrame';
 import * as P from './prompts';
 import { Rng } from './random';
@@ -108,7 +117,7 @@ function sampleQueryPose(ctx: SceneContext, rng: Rng, accept: (pose: Pose, n: Po
   return null;
 }
 
-const orientIndex = (heading: number) => (((Math.round(heading / 30) % 12) + 12) % 12);
+const orientIndex = (heading: number) => ((Math.round(heading / 30) % 12) + 12) % 12;
 
 function targetPoint(ctx: SceneContext, f: Furniture): Point {
   return quantize(ctx, furnitureCenter(f)).n;
@@ -166,8 +175,12 @@ function planEgocentric(key: 'ed_v' | 'ed_s' | 'edist_v' | 'edist_s', ctx: Scene
     const answer = isDirection ? String(directionAnswer(agent, t, mpu)) : distanceAnswer(n, t, mpu);
     const viewName = `image_01_position_${p}_orientation_${o}.png`;
     const question = isDirection
-      ? semantic ? P.directionSemantic(target.category.label) : P.DIRECTION_VISUAL
-      : semantic ? P.distanceSemantic(target.category.label) : P.DISTANCE_VISUAL;
+      ? semantic
+        ? P.directionSemantic(target.category.label)
+        : P.DIRECTION_VISUAL
+      : semantic
+        ? P.distanceSemantic(target.category.label)
+        : P.DISTANCE_VISUAL;
     const task = taskOf(key);
     return {
       key,
@@ -177,9 +190,18 @@ function planEgocentric(key: 'ed_v' | 'ed_s' | 'edist_v' | 'edist_s', ctx: Scene
       answer,
       texts: [P.EXPLORATION_INTRO_PERIOD, P.CURRENT_VIEW, question],
       video: semantic ? explorationVideo(ctx) : annotatedVideo(ctx, target),
-      images: [{ name: viewName, source: { kind: 'view', scene: ctx.scene.index, pose }, sourcePath: `images/${ctx.scene.name}/position_${p}/orientation_${o}.png` }],
+      images: [
+        {
+          name: viewName,
+          source: { kind: 'view', scene: ctx.scene.index, pose },
+          sourcePath: `images/${ctx.scene.name}/position_${p}/orientation_${o}.png`,
+        },
+      ],
       extraFiles: [{ name: 'topdown.png', source: { kind: 'topdown', scene: ctx.scene.index, level: 'easy' } }],
-      geometry: withTargetFrames(geometry(ctx, 'topdown.png', agent, { ...t, label: target.instance }), semantic ? undefined : targetFrames(ctx, target)),
+      geometry: withTargetFrames(
+        geometry(ctx, 'topdown.png', agent, { ...t, label: target.instance }),
+        semantic ? undefined : targetFrames(ctx, target),
+      ),
     };
   }
   return null;
@@ -201,9 +223,18 @@ function planGlobalPosition(key: 'gp_v' | 'gp_s', ctx: SceneContext, rng: Rng, s
     answer: `<point>${t.x} ${t.y}</point>`,
     texts: [P.EXPLORATION_INTRO_COLON, P.TOPDOWN_IS, semantic ? P.globalPositionSemantic(target.category.label) : P.GLOBAL_POSITION_VISUAL],
     video: semantic ? explorationVideo(ctx) : annotatedVideo(ctx, target),
-    images: [{ name: mapName, source: { kind: 'topdown', scene: ctx.scene.index, level: 'easy' }, sourcePath: `images/${ctx.scene.name}/topdown_easy.png` }],
+    images: [
+      {
+        name: mapName,
+        source: { kind: 'topdown', scene: ctx.scene.index, level: 'easy' },
+        sourcePath: `images/${ctx.scene.name}/topdown_easy.png`,
+      },
+    ],
     extraFiles: [],
-    geometry: withTargetFrames(geometry(ctx, mapName, null, { ...t, label: target.instance }), semantic ? undefined : targetFrames(ctx, target)),
+    geometry: withTargetFrames(
+      geometry(ctx, mapName, null, { ...t, label: target.instance }),
+      semantic ? undefined : targetFrames(ctx, target),
+    ),
   };
 }
 
@@ -223,13 +254,22 @@ function planSelf(key: 'position' | 'orientation', ctx: SceneContext, rng: Rng):
     scene: ctx.scene.name,
     // Orientation: exactly geometry.agent.heading, as a string like the real direction answers.
     answer: key === 'position' ? `<point>${n.x} ${n.y}</point>` : String(pose.heading),
-    texts: key === 'position'
-      ? [P.EXPLORATION_INTRO_COLON, P.CURRENT_VIEW, P.TOPDOWN_IS, P.SELF_POSITION]
-      : [P.EXPLORATION_INTRO_COLON, P.CURRENT_VIEW, P.TOPDOWN_IS, P.SELF_ORIENTATION],
+    texts:
+      key === 'position'
+        ? [P.EXPLORATION_INTRO_COLON, P.CURRENT_VIEW, P.TOPDOWN_IS, P.SELF_POSITION]
+        : [P.EXPLORATION_INTRO_COLON, P.CURRENT_VIEW, P.TOPDOWN_IS, P.SELF_ORIENTATION],
     video: explorationVideo(ctx),
     images: [
-      { name: `image_01_position_${p}_orientation_${o}.png`, source: { kind: 'view', scene: ctx.scene.index, pose }, sourcePath: `images/${ctx.scene.name}/position_${p}_orientation_${o}.png` },
-      { name: mapName, source: { kind: 'topdown', scene: ctx.scene.index, level: 'medium' }, sourcePath: `images/${ctx.scene.name}/topdown.png` },
+      {
+        name: `image_01_position_${p}_orientation_${o}.png`,
+        source: { kind: 'view', scene: ctx.scene.index, pose },
+        sourcePath: `images/${ctx.scene.name}/position_${p}_orientation_${o}.png`,
+      },
+      {
+        name: mapName,
+        source: { kind: 'topdown', scene: ctx.scene.index, level: 'medium' },
+        sourcePath: `images/${ctx.scene.name}/topdown.png`,
+      },
     ],
     extraFiles: [],
     geometry: geometry(ctx, mapName, agent, null),
@@ -239,7 +279,13 @@ function planSelf(key: 'position' | 'orientation', ctx: SceneContext, rng: Rng):
 const LEVEL_NAME: Record<TopdownLevel, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 /** Top-down selection: the scene's own map among three from other scenes. */
-function planTopdownSelection(key: 'tds_easy' | 'tds_medium' | 'tds_hard', ctx: SceneContext, rng: Rng, serial: number, otherScenes: readonly number[]): QuestionPlan {
+function planTopdownSelection(
+  key: 'tds_easy' | 'tds_medium' | 'tds_hard',
+  ctx: SceneContext,
+  rng: Rng,
+  serial: number,
+  otherScenes: readonly number[],
+): QuestionPlan {
   const level = key.slice(4) as TopdownLevel;
   const distractors = rng.shuffle(otherScenes).slice(0, 3);
   const correctAt = rng.int(0, 3);

@@ -26,7 +26,11 @@ export type ResultFileName = (typeof RESULT_FILES)[number];
 
 const clampPoint = (v: number) => Math.max(0, Math.min(POINT_SCALE_MAX, Math.round(v)));
 
-type Value = { kind: 'angle'; deg: number } | { kind: 'distance'; m: number } | { kind: 'point'; x: number; y: number } | { kind: 'choice'; letter: string };
+type Value =
+  | { kind: 'angle'; deg: number }
+  | { kind: 'distance'; m: number }
+  | { kind: 'point'; x: number; y: number }
+  | { kind: 'choice'; letter: string };
 
 function truthValue(q: ResultQuestion): Value {
   switch (q.kind) {
@@ -52,7 +56,9 @@ function oracleValue(q: ResultQuestion, rng: Rng): Value {
     case 'distance':
       return { kind: 'distance', m: Math.max(0.1, Math.round(t.m * (1 + rng.normal() * 0.12) * 10) / 10) };
     case 'point':
-      return rng.chance(0.85) ? { kind: 'point', x: clampPoint(t.x + rng.normal() * 60), y: clampPoint(t.y + rng.normal() * 60) } : { kind: 'point', x: rng.int(0, 999), y: rng.int(0, 999) };
+      return rng.chance(0.85)
+        ? { kind: 'point', x: clampPoint(t.x + rng.normal() * 60), y: clampPoint(t.y + rng.normal() * 60) }
+        : { kind: 'point', x: rng.int(0, 999), y: rng.int(0, 999) };
     case 'choice':
       return { kind: 'choice', letter: rng.chance(0.8) ? t.letter : rng.pick(CHOICE_LETTERS.filter((l) => l !== t.letter)) };
   }

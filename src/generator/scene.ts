@@ -145,8 +145,14 @@ function tryBuildScene(rng: Rng, index: number): Scene | null {
     const start = vertical ? c.x0 : c.y0;
     const at = round1(start + Math.max(MIN_ROOM_SIDE, Math.min(len - MIN_ROOM_SIDE, len * rng.range(0.35, 0.65))));
     const [a, b]: [Rect, Rect] = vertical
-      ? [{ ...c, x1: at }, { ...c, x0: at }]
-      : [{ ...c, y1: at }, { ...c, y0: at }];
+      ? [
+          { ...c, x1: at },
+          { ...c, x0: at },
+        ]
+      : [
+          { ...c, y1: at },
+          { ...c, y0: at },
+        ];
     splits.push({ vertical, at, from: vertical ? c.y0 : c.x0, to: vertical ? c.y1 : c.x1 });
     cells = [...cells.slice(0, i), a, b, ...cells.slice(i + 1)];
   }
@@ -180,8 +186,14 @@ function tryBuildScene(rng: Rng, index: number): Scene | null {
     const along = rng.range(p.lo + half + margin + DOOR_WIDTH / 2, p.hi - half - margin - DOOR_WIDTH / 2);
     const center = s.vertical ? { x: s.at, y: along } : { x: along, y: s.at };
     const approach: [Point, Point] = s.vertical
-      ? [{ x: s.at - DOOR_APPROACH, y: along }, { x: s.at + DOOR_APPROACH, y: along }]
-      : [{ x: along, y: s.at - DOOR_APPROACH }, { x: along, y: s.at + DOOR_APPROACH }];
+      ? [
+          { x: s.at - DOOR_APPROACH, y: along },
+          { x: s.at + DOOR_APPROACH, y: along },
+        ]
+      : [
+          { x: along, y: s.at - DOOR_APPROACH },
+          { x: along, y: s.at + DOOR_APPROACH },
+        ];
     doors.push({ center, alongX: !s.vertical, rooms: [p.a, p.b], approach });
   }
 

@@ -22,11 +22,20 @@ function plan(scene: Scene, rng: Rng, start: number): Step[] {
       if (visited.has(next)) continue;
       visited.add(next);
       stack.push(next);
-      steps.push({ kind: 'walk', to: d.approach[here] }, { kind: 'walk', to: d.approach[1 - here] }, { kind: 'walk', to: scene.rooms[next].lookPoint }, { kind: 'look' });
+      steps.push(
+        { kind: 'walk', to: d.approach[here] },
+        { kind: 'walk', to: d.approach[1 - here] },
+        { kind: 'walk', to: scene.rooms[next].lookPoint },
+        { kind: 'look' },
+      );
       visit(next);
       stack.pop();
       if (visited.size === scene.rooms.length) return;
-      steps.push({ kind: 'walk', to: d.approach[1 - here] }, { kind: 'walk', to: d.approach[here] }, { kind: 'walk', to: scene.rooms[room].lookPoint });
+      steps.push(
+        { kind: 'walk', to: d.approach[1 - here] },
+        { kind: 'walk', to: d.approach[here] },
+        { kind: 'walk', to: scene.rooms[room].lookPoint },
+      );
     }
   };
   visit(start);

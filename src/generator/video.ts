@@ -21,10 +21,34 @@ export function requireFfmpeg(): void {
 /** The encoder arguments: H.264, yuv420p, 10 fps, +faststart, no audio track. */
 function ffmpegArgs(width: number, height: number, out: string): string[] {
   return [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(FPS), '-i', '-',
-    '-c:v', 'libx264', '-preset', FFMPEG_PRESET, '-crf', String(FFMPEG_CRF), '-threads', '1',
-    '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', out,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-s',
+    `${width}x${height}`,
+    '-r',
+    String(FPS),
+    '-i',
+    '-',
+    '-c:v',
+    'libx264',
+    '-preset',
+    FFMPEG_PRESET,
+    '-crf',
+    String(FFMPEG_CRF),
+    '-threads',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-an',
+    out,
   ];
 }
 

@@ -1,5 +1,14 @@
 // Human-readable labels and descriptions for the tree items. Pure: no vscode import.
-import { formatParsed, formatQuestionScore, formatScore, subtaskScoreShort, type Question, type QuestionOutcome, type SubtaskCoverage, type SubtaskInfo } from '../core';
+import {
+  formatParsed,
+  formatQuestionScore,
+  formatScore,
+  subtaskScoreShort,
+  type Question,
+  type QuestionOutcome,
+  type SubtaskCoverage,
+  type SubtaskInfo,
+} from '../core';
 
 /** "EDv · Egocentric Direction (visual)". */
 export function subtaskLabel(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>): string {
@@ -20,7 +29,12 @@ export function countDescription(shown: number, total: number, score?: number | 
 }
 
 /** A subtask row's tooltip: its full name, question count and the active file's score with its coverage. */
-export function subtaskTooltip(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>, total: number, score: number | null | undefined, coverage: SubtaskCoverage | undefined): string {
+export function subtaskTooltip(
+  info: Pick<SubtaskInfo, 'abbreviation' | 'name'>,
+  total: number,
+  score: number | null | undefined,
+  coverage: SubtaskCoverage | undefined,
+): string {
   const lines = [`**${escapeMarkdown(subtaskLabel(info))}**`, '', `${total} ${total === 1 ? 'question' : 'questions'}`];
   if (score !== undefined) {
     const predicted = coverage ? `${coverage.covered} of ${coverage.total}` : 'no';
@@ -33,7 +47,9 @@ export function subtaskTooltip(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>,
 // "Egocentric_Localization_Global_Position", "Topdown_Selection_Easy", "Trajection_Selection"): they repeat
 // what the tree's subtask node already says, so the short label drops them.
 const TASK_WORDS = new Set(
-  'object self egocentric localization direction distance global position orientation visual semantic structure understanding topdown selection easy medium hard trajection trajectory'.split(' '),
+  'object self egocentric localization direction distance global position orientation visual semantic structure understanding topdown selection easy medium hard trajection trajectory'.split(
+    ' ',
+  ),
 );
 
 /** Pairs of "<key>_<number>" in uids and how the label names them. */
@@ -95,7 +111,11 @@ export function formatTruth(q: Pick<Question, 'truth' | 'answer'>): string {
  * A question row's label, score first so a narrow sidebar keeps it: "0.33 · -134° vs 45°";
  * "no prediction · -134°" without a line in the active result; the truth alone without an active result.
  */
-export function questionSummary(q: Pick<Question, 'truth' | 'answer'>, outcome: QuestionOutcome | undefined, hasActiveResult: boolean): string {
+export function questionSummary(
+  q: Pick<Question, 'truth' | 'answer'>,
+  outcome: QuestionOutcome | undefined,
+  hasActiveResult: boolean,
+): string {
   const truth = formatTruth(q);
   if (!hasActiveResult) return truth;
   if (!outcome) return `no prediction · ${truth}`;
@@ -123,8 +143,14 @@ export function questionTooltip(q: Question, outcome: QuestionOutcome | undefine
   lines.push(`Answer: ${escapeMarkdown(formatTruth(q))}`, '');
   if (activeLabel !== undefined) {
     if (outcome) {
-      const raw = outcome.prediction.length > TOOLTIP_PREDICTION_CHARS ? `${outcome.prediction.slice(0, TOOLTIP_PREDICTION_CHARS)}…` : outcome.prediction;
-      lines.push(`${escapeMarkdown(activeLabel)}: ${escapeMarkdown(formatParsed(outcome.parse.parsed))} (score ${formatQuestionScore(outcome.score)}${outcome.detail?.error !== undefined ? `, error ${round(outcome.detail.error)}` : ''})`, '');
+      const raw =
+        outcome.prediction.length > TOOLTIP_PREDICTION_CHARS
+          ? `${outcome.prediction.slice(0, TOOLTIP_PREDICTION_CHARS)}…`
+          : outcome.prediction;
+      lines.push(
+        `${escapeMarkdown(activeLabel)}: ${escapeMarkdown(formatParsed(outcome.parse.parsed))} (score ${formatQuestionScore(outcome.score)}${outcome.detail?.error !== undefined ? `, error ${round(outcome.detail.error)}` : ''})`,
+        '',
+      );
       lines.push(`Prediction: ${escapeMarkdown(raw)}`, '');
     } else lines.push(`${escapeMarkdown(activeLabel)}: no prediction`, '');
   }

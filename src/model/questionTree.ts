@@ -1,6 +1,19 @@
 // Builds the Questions tree as plain data: competencies → subtasks → questions, with labels, descriptions,
 // icons, filter and sort applied. The TreeDataProvider only turns these nodes into TreeItems. Pure: no vscode.
-import { COMPETENCIES, coverageOf, OTHER, questionsPerSubtask, SUBTASKS, type CompetencyKey, type Coverage, type SubtaskInfo, type Evaluation, type Question, type QuestionOutcome, type SubtaskOrOther } from '../core';
+import {
+  COMPETENCIES,
+  coverageOf,
+  OTHER,
+  questionsPerSubtask,
+  SUBTASKS,
+  type CompetencyKey,
+  type Coverage,
+  type SubtaskInfo,
+  type Evaluation,
+  type Question,
+  type QuestionOutcome,
+  type SubtaskOrOther,
+} from '../core';
 import type { TreeSnapshotNode } from '../api';
 import { isFilterActive, matchesFilter, sortQuestions, type FilterState } from './filter';
 import { countDescription, problemReason, questionSummary, questionTooltip, shortQuestionLabel, subtaskTooltip } from './labels';
@@ -92,13 +105,24 @@ export function buildQuestionTree(questions: readonly Question[], active: Active
   const byId = new Map<string, TreeNode>();
   const order: string[] = [];
   const filtering = isFilterActive({ ...filter, sort: 'dataset' });
-  const coverage: Coverage | undefined = active ? coverageOf(active.evaluation.subtasks, questionsPerSubtask(questions.map((q) => q.subtask))) : undefined;
+  const coverage: Coverage | undefined = active
+    ? coverageOf(active.evaluation.subtasks, questionsPerSubtask(questions.map((q) => q.subtask)))
+    : undefined;
   // A narrow sidebar cuts a row's end: the short form and the score come first, the full name last.
-  const subtaskNode = (key: SubtaskOrOther, label: string, icon: string, parentId: string | undefined, info?: SubtaskInfo): SubtaskNode | undefined => {
+  const subtaskNode = (
+    key: SubtaskOrOther,
+    label: string,
+    icon: string,
+    parentId: string | undefined,
+    info?: SubtaskInfo,
+  ): SubtaskNode | undefined => {
     const all = bySubtask.get(key);
     if (!all || all.length === 0) return undefined;
     const id = nodeIds.subtask(key);
-    const shown = sortQuestions(all.filter((x) => matchesFilter(x.question, x.outcome, filter)), filter.sort);
+    const shown = sortQuestions(
+      all.filter((x) => matchesFilter(x.question, x.outcome, filter)),
+      filter.sort,
+    );
     // Under a filter, a subtask with no matching question is only noise.
     if (shown.length === 0 && filtering) return undefined;
     const score = !active ? undefined : key === OTHER ? null : (active.evaluation.subtasks[key]?.score ?? null);
@@ -135,7 +159,16 @@ export function buildQuestionTree(questions: readonly Question[], active: Active
     // Questions of the competency before filtering, including subtasks the filter emptied.
     const total = SUBTASKS.filter((s) => s.competency === c.key).reduce((n, s) => n + (bySubtask.get(s.key)?.length ?? 0), 0);
     const shown = children.reduce((n, s) => n + s.children.length, 0);
-    const node: GroupNode = { type: 'competency', id, key: c.key, label: c.name, description: countDescription(shown, total), contextValue: 'competency', icon: COMPETENCY_ICONS[c.key], children };
+    const node: GroupNode = {
+      type: 'competency',
+      id,
+      key: c.key,
+      label: c.name,
+      description: countDescription(shown, total),
+      contextValue: 'competency',
+      icon: COMPETENCY_ICONS[c.key],
+      children,
+    };
     byId.set(id, node);
     roots.push(node);
   }

@@ -1,5 +1,14 @@
 // Labels of loaded result files for the Results view and the status bar. Pure: no vscode import.
-import { coverageOf, coverageText, isPartial, overallLong, overallShort, questionsPerSubtask, type Coverage, type Evaluation } from '../core';
+import {
+  coverageOf,
+  coverageText,
+  isPartial,
+  overallLong,
+  overallShort,
+  questionsPerSubtask,
+  type Coverage,
+  type Evaluation,
+} from '../core';
 import { formatSubtaskScore } from './labels';
 
 export interface ResultFileState {
@@ -31,7 +40,10 @@ export function datasetCounts(questions: ReadonlyArray<{ subtask: string }> | un
   return questionsPerSubtask((questions ?? []).map((q) => q.subtask));
 }
 
-export function resultCoverage(r: Pick<ResultFileState, 'evaluation'>, counts: ReturnType<typeof questionsPerSubtask>): Coverage | undefined {
+export function resultCoverage(
+  r: Pick<ResultFileState, 'evaluation'>,
+  counts: ReturnType<typeof questionsPerSubtask>,
+): Coverage | undefined {
   return r.evaluation ? coverageOf(r.evaluation.subtasks, counts) : undefined;
 }
 
@@ -71,7 +83,11 @@ export function resultTooltip(r: ResultFileState, coverage?: Coverage): string {
     if (e.model) lines.push(`model: ${e.model}`);
     if (e.template) lines.push(`template: ${e.template}`);
     lines.push(`${e.lines} lines, ${e.scored} scored, ${e.skipped} skipped`);
-    lines.push(coverage ? `${overallLong(e.overall, coverage, formatSubtaskScore)}, the mean of the subtask scores` : `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`);
+    lines.push(
+      coverage
+        ? `${overallLong(e.overall, coverage, formatSubtaskScore)}, the mean of the subtask scores`
+        : `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`,
+    );
     if (e.problems.length > 0) lines.push(`${e.problems.length} problem(s): see the Problems panel`);
   }
   if (r.error) lines.push(r.error);

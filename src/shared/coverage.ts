@@ -75,6 +75,10 @@ export function overallLong(overall: number | null, c: Coverage, format: (score:
 }
 
 /** A subtask's score with its coverage when some of its questions have no prediction: "41.7 (2/3)". */
-export function subtaskScoreShort(score: number | null, c: SubtaskCoverage | undefined, format: (score: number | null) => string = formatScore): string {
+export function subtaskScoreShort(
+  score: number | null,
+  c: SubtaskCoverage | undefined,
+  format: (score: number | null) => string = formatScore,
+): string {
   return c && c.covered < c.total && c.covered > 0 ? `${format(score)} (${c.covered}/${c.total})` : format(score);
 }

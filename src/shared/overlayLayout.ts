@@ -76,7 +76,14 @@ export interface PlacedLabel {
 
 /** Candidate directions around an anchor, in order of preference: right, above-right, above, ... */
 const CANDIDATES: ReadonlyArray<[number, number]> = [
-  [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1], [0, 1], [1, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
 ];
 /** Distances tried, in multiples of the label's height beyond the gap. */
 const RINGS = [0, 1, 2.5];
@@ -187,14 +194,26 @@ export interface FannedPoint {
  * of radius `spread` centred on its first member, so two predictions of the same point both show. Closeness
  * is measured on `measured` (e.g. the [0, 999] values) when given, the drawing is in `points`' space.
  */
-export function fanOutPoints(points: ReadonlyArray<{ x: number; y: number }>, minDistance: number, spread: number, measured = points): FannedPoint[] {
-  const { groups, groupOf } = groupClose(points.length, (i, j) => Math.hypot(measured[i].x - measured[j].x, measured[i].y - measured[j].y) < minDistance);
+export function fanOutPoints(
+  points: ReadonlyArray<{ x: number; y: number }>,
+  minDistance: number,
+  spread: number,
+  measured = points,
+): FannedPoint[] {
+  const { groups, groupOf } = groupClose(
+    points.length,
+    (i, j) => Math.hypot(measured[i].x - measured[j].x, measured[i].y - measured[j].y) < minDistance,
+  );
   return points.map((p, i) => {
     const members = groups[groupOf[i]];
     if (members.length === 1) return { drawn: { x: p.x, y: p.y }, together: 1, group: groupOf[i] };
     const centre = points[members[0]];
     // Start at the upper left and go round clockwise on screen.
     const a = Math.PI * 1.25 + (2 * Math.PI * members.indexOf(i)) / members.length;
-    return { drawn: { x: centre.x + spread * Math.cos(a), y: centre.y + spread * Math.sin(a) }, together: members.length, group: groupOf[i] };
+    return {
+      drawn: { x: centre.x + spread * Math.cos(a), y: centre.y + spread * Math.sin(a) },
+      together: members.length,
+      group: groupOf[i],
+    };
   });
 }

@@ -47,7 +47,10 @@ export const RESULT_PALETTE: readonly PaletteColor[] = [
 ];
 
 /** The ground truth, everywhere. */
-export const TRUTH_PALETTE: PaletteColor = { name: 'truth', byKind: { light: '#0A7D27', dark: '#09A530', highContrast: '#09A530', highContrastLight: '#086520' } };
+export const TRUTH_PALETTE: PaletteColor = {
+  name: 'truth',
+  byKind: { light: '#0A7D27', dark: '#09A530', highContrast: '#09A530', highContrastLight: '#086520' },
+};
 
 /**
  * Marks on the map that belong to no result file (your viewpoint, its label): dark ink with a white halo.

@@ -37,7 +37,11 @@ class QuestionsProvider implements vscode.TreeDataProvider<TreeNode> {
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     const collapsible =
-      node.type === 'question' ? vscode.TreeItemCollapsibleState.None : node.type === 'competency' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+      node.type === 'question'
+        ? vscode.TreeItemCollapsibleState.None
+        : node.type === 'competency'
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(node.label, collapsible);
     item.id = node.id;
     item.description = node.description;
@@ -102,7 +106,8 @@ export function createQuestionsView(store: InspectorStore): QuestionsView {
     decorations.refresh();
     treeView.description = describeFilter(store.filter);
     const tree = store.tree();
-    treeView.message = store.hasDataset() && tree.order.length === 0 && store.filterActive() ? 'No question matches the filter.' : undefined;
+    treeView.message =
+      store.hasDataset() && tree.order.length === 0 && store.filterActive() ? 'No question matches the filter.' : undefined;
   };
   update();
   const { datasets, results, filter } = store.slices;

@@ -2,7 +2,15 @@
 import * as vscode from 'vscode';
 import type { TreeSnapshotNode } from '../api';
 import { VIEWS } from '../ids';
-import { datasetCounts, resultColor, resultCoverage, resultDescription, resultRowLabel, resultTooltip, type ResultFileState } from '../model';
+import {
+  datasetCounts,
+  resultColor,
+  resultCoverage,
+  resultDescription,
+  resultRowLabel,
+  resultTooltip,
+  type ResultFileState,
+} from '../model';
 import type { InspectorStore } from '../store/store';
 
 function resultContextValue(r: ResultFileState): string {
@@ -38,7 +46,10 @@ export class ResultsProvider implements vscode.TreeDataProvider<ResultFileState>
     item.description = `${r.active ? 'active · ' : ''}${resultDescription(r, coverage)}`;
     item.tooltip = resultTooltip(r, coverage);
     item.contextValue = resultContextValue(r);
-    item.iconPath = new vscode.ThemeIcon(resultIcon(r), new vscode.ThemeColor(r.error ? 'list.warningForeground' : resultColor(r.colorIndex)));
+    item.iconPath = new vscode.ThemeIcon(
+      resultIcon(r),
+      new vscode.ThemeColor(r.error ? 'list.warningForeground' : resultColor(r.colorIndex)),
+    );
     item.resourceUri = vscode.Uri.file(r.file);
     // The checkbox marks files compared in the viewer, independent of the active file (the star).
     item.checkboxState = {

@@ -118,7 +118,8 @@ export async function looksLikeResultFile(
     if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
     const uid = getPath(record, fields.uidField);
     const prediction = getPath(record, fields.predictionField);
-    if ((typeof uid === 'string' || typeof uid === 'number') && (typeof prediction === 'string' || typeof prediction === 'number')) return true;
+    if ((typeof uid === 'string' || typeof uid === 'number') && (typeof prediction === 'string' || typeof prediction === 'number'))
+      return true;
     // With the default fields, other harnesses' JSON lines count too (lmms-eval, batch output, GST-Bench scripts).
     const defaults = fields.uidField === DEFAULT_FIELDS.uidField && fields.predictionField === DEFAULT_FIELDS.predictionField;
     return defaults && classifyLineObject(record as Record<string, unknown>) !== undefined;

@@ -14,8 +14,15 @@ interface Session {
 
 export function saveSession(state: vscode.Memento, store: InspectorStore): Thenable<void> {
   const session: Session = {
-    datasets: store.datasets().flatMap((d) => [...d.sources].filter((s): s is 'user' | 'demo' => s === 'user' || s === 'demo').map((source) => ({ path: d.path, source }))),
-    results: store.results().sort((a, b) => a.colorIndex - b.colorIndex).map((r) => ({ file: r.file, compared: r.compared })),
+    datasets: store
+      .datasets()
+      .flatMap((d) =>
+        [...d.sources].filter((s): s is 'user' | 'demo' => s === 'user' || s === 'demo').map((source) => ({ path: d.path, source })),
+      ),
+    results: store
+      .results()
+      .sort((a, b) => a.colorIndex - b.colorIndex)
+      .map((r) => ({ file: r.file, compared: r.compared })),
     active: store.activeResult()?.file,
   };
   return state.update(SESSION_KEY, session);

@@ -4,7 +4,17 @@
 import * as path from 'node:path';
 import type { Dataset, Problem, Question } from '../core';
 import { buildQuestionTree, type FilterState, type QuestionTree, type ResultFileState } from '../model';
-import { AuditSlice, ComparisonSlice, DatasetsSlice, Emitter, FilterSlice, ResultsSlice, SelectionSlice, type DatasetEntry, type MergedDataset } from './slices';
+import {
+  AuditSlice,
+  ComparisonSlice,
+  DatasetsSlice,
+  Emitter,
+  FilterSlice,
+  ResultsSlice,
+  SelectionSlice,
+  type DatasetEntry,
+  type MergedDataset,
+} from './slices';
 
 export class InspectorState {
   readonly slices = {

@@ -85,9 +85,15 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       const dataset = await readDataset(key);
       if (this.generations.get(`dataset:${key}`) !== gen || !this.slices.datasets.get(key)) return;
       this.slices.datasets.setLoaded(key, { dataset });
-      this.log.info(`dataset ${key}: ${dataset.questions.length} questions, ${dataset.problems.length} problems (${Date.now() - started} ms)`);
-      this.watch(`dataset:${key}`, dataset.file ? new vscode.RelativePattern(vscode.Uri.file(path.dirname(dataset.file)), path.basename(dataset.file)) : new vscode.RelativePattern(vscode.Uri.file(dataset.root), DATASET_WATCH_GLOB), () =>
-        this.track(this.reloadDataset(key)),
+      this.log.info(
+        `dataset ${key}: ${dataset.questions.length} questions, ${dataset.problems.length} problems (${Date.now() - started} ms)`,
+      );
+      this.watch(
+        `dataset:${key}`,
+        dataset.file
+          ? new vscode.RelativePattern(vscode.Uri.file(path.dirname(dataset.file)), path.basename(dataset.file))
+          : new vscode.RelativePattern(vscode.Uri.file(dataset.root), DATASET_WATCH_GLOB),
+        () => this.track(this.reloadDataset(key)),
       );
     } catch (e) {
       if (this.generations.get(`dataset:${key}`) !== gen) return;
@@ -106,7 +112,10 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   addResult(file: string, options: { makeActive?: boolean } = {}): Promise<void> {
     const id = path.resolve(file);
     const { isNew } = this.slices.results.add(id);
-    if (isNew) this.watch(`result:${id}`, new vscode.RelativePattern(vscode.Uri.file(path.dirname(id)), path.basename(id)), () => this.track(this.reloadResult(id)));
+    if (isNew)
+      this.watch(`result:${id}`, new vscode.RelativePattern(vscode.Uri.file(path.dirname(id)), path.basename(id)), () =>
+        this.track(this.reloadResult(id)),
+      );
     if (options.makeActive || !this.slices.results.active()) {
       this.slices.results.setActive(id);
       if (isNew) this.slices.comparison.setCompared(id, true);

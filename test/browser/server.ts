@@ -7,7 +7,14 @@ import * as path from 'node:path';
 import { isInside } from '../../src/core/dataset/safePath';
 import { viewerHtml } from '../../src/panels/viewer/html';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png', '.jpg': 'image/jpeg', '.mp4': 'video/mp4', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.mp4': 'video/mp4',
+  '.map': 'application/json',
+};
 
 export interface HarnessServer {
   origin: string;
@@ -25,7 +32,12 @@ export async function startServer(distDir: string, mediaRoots: string[]): Promis
       res.writeHead(status, { 'content-type': type });
       res.end(body);
     };
-    if (url.pathname === '/') return send(200, viewerHtml({ cspSource: origin, scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/dist/webview.css` }), 'text/html');
+    if (url.pathname === '/')
+      return send(
+        200,
+        viewerHtml({ cspSource: origin, scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/dist/webview.css` }),
+        'text/html',
+      );
     const [, area, ...parts] = url.pathname.split('/');
     const rest = area === 'media' ? parts.slice(1) : parts;
     const base = area === 'dist' ? distDir : area === 'media' ? mediaRoots[Number(parts[0])] : null;
@@ -38,7 +50,12 @@ export async function startServer(distDir: string, mediaRoots: string[]): Promis
     if (range) {
       const start = range[1] ? Number(range[1]) : 0;
       const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      res.writeHead(206, { 'content-type': type, 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 });
+      res.writeHead(206, {
+        'content-type': type,
+        'accept-ranges': 'bytes',
+        'content-range': `bytes ${start}-${end}/${size}`,
+        'content-length': end - start + 1,
+      });
       createReadStream(file, { start, end }).pipe(res);
       return;
     }

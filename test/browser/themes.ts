@@ -7,7 +7,11 @@ const common = {
 };
 
 /** The body classes VS Code gives a webview in each theme kind (the viewer picks its palette from them). */
-export const THEME_BODY_CLASSES: Record<'dark' | 'light' | 'highContrast', string> = { dark: 'vscode-dark', light: 'vscode-light', highContrast: 'vscode-high-contrast' };
+export const THEME_BODY_CLASSES: Record<'dark' | 'light' | 'highContrast', string> = {
+  dark: 'vscode-dark',
+  light: 'vscode-light',
+  highContrast: 'vscode-high-contrast',
+};
 
 export const THEMES: Record<'dark' | 'light' | 'highContrast', Record<string, string>> = {
   dark: {

@@ -23,7 +23,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(REPO, 'test-results', 'screenshots', 'viewer-browser');
 const SHARED_SAMPLES = path.resolve(REPO, '../shared/datasets/gst-page-examples');
 const DEMO = path.join(REPO, 'examples', 'demo');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let fixture: Fixture;
 let dataset: Dataset;
@@ -86,7 +94,11 @@ async function openPage(theme: keyof typeof THEMES = 'dark', width = 1200, state
   await page.addInitScript({ content: initScript(THEMES[theme], state, THEME_BODY_CLASSES[theme]) });
   await page.goto(server.origin + '/');
   try {
-    await page.waitForFunction(() => ((window as unknown as { __posted: Array<{ type: string }> }).__posted ?? []).some((m) => m.type === 'ready'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => ((window as unknown as { __posted: Array<{ type: string }> }).__posted ?? []).some((m) => m.type === 'ready'),
+      undefined,
+      { timeout: 10_000 },
+    );
   } catch {
     throw new Error(`the viewer never sent "ready"; page errors: ${errors.join(' | ') || 'none'}`);
   }
@@ -123,13 +135,22 @@ async function waitForVideo(page: Page): Promise<void> {
 
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: run \`apt-get install chromium\` (or set CHROMIUM_PATH)`);
-  assert.ok(existsSync(path.join(REPO, 'dist', 'webview.js')) && existsSync(path.join(REPO, 'dist', 'webview.css')), 'dist/webview.js or dist/webview.css missing: run `npm run build`');
+  assert.ok(
+    existsSync(path.join(REPO, 'dist', 'webview.js')) && existsSync(path.join(REPO, 'dist', 'webview.css')),
+    'dist/webview.js or dist/webview.css missing: run `npm run build`',
+  );
   rmSync(SHOTS, { recursive: true, force: true }); // stale screenshots from an earlier run must not pass for new ones
   mkdirSync(SHOTS, { recursive: true });
   fixture = makeFixture();
   dataset = await readDataset(fixture.root);
   results = await Promise.all(
-    fixture.resultFiles.map(async (r, i) => ({ id: r.id, label: r.label, colorIndex: i, active: i === 0, evaluation: await evaluateFile(dataset, r.file, { profile: 'paper' }) })),
+    fixture.resultFiles.map(async (r, i) => ({
+      id: r.id,
+      label: r.label,
+      colorIndex: i,
+      active: i === 0,
+      evaluation: await evaluateFile(dataset, r.file, { profile: 'paper' }),
+    })),
   );
   const roots = [realpathSync(fixture.root)];
   if (existsSync(SHARED_SAMPLES)) {
@@ -184,8 +205,13 @@ describe('sample viewer in Chromium', () => {
     assert.ok(geo.ax < geo.cx - geo.w * 0.25, `+90 arrow at x=${geo.ax}, dial centre ${geo.cx}`);
     assert.ok(Math.abs(geo.ay - geo.cy) < geo.w * 0.05, `+90 arrow not level: y=${geo.ay} vs ${geo.cy}`);
     await waitForVideo(page);
-    const painted = await page.evaluate(() => (window as unknown as { __posted: Array<{ type: string; uid?: string; ms?: number }> }).__posted.filter((m) => m.type === 'painted'));
-    assert.ok(painted.some((m) => m.uid === 'scene1_ed_v_armchair_0'), 'no painted message for the shown uid');
+    const painted = await page.evaluate(() =>
+      (window as unknown as { __posted: Array<{ type: string; uid?: string; ms?: number }> }).__posted.filter((m) => m.type === 'painted'),
+    );
+    assert.ok(
+      painted.some((m) => m.uid === 'scene1_ed_v_armchair_0'),
+      'no painted message for the shown uid',
+    );
     await shot(page, '01-direction-dark');
     await finish(page);
   });
@@ -196,7 +222,7 @@ describe('sample viewer in Chromium', () => {
     assert.equal(await count(page, 'svg[data-overlay="distance-ruler"] [data-role="mra-band"]'), 10);
     assert.equal(await count(page, 'svg[data-overlay="distance-ruler"] [data-role="truth-marker"]'), 1);
     assert.equal(await count(page, 'svg[data-overlay="distance-ruler"] [data-role="pred-marker"]'), 2);
-    assert.match(await page.locator('svg[data-overlay="distance-ruler"]').textContent() ?? '', /passes \d+\/10/);
+    assert.match((await page.locator('svg[data-overlay="distance-ruler"]').textContent()) ?? '', /passes \d+\/10/);
     await waitForVideo(page);
     await shot(page, '02-distance-light');
     await finish(page);
@@ -220,14 +246,17 @@ describe('sample viewer in Chromium', () => {
       const svg = el.getBoundingClientRect();
       const vb = el.viewBox.baseVal;
       const s = svg.width / vb.width;
-      return { img: [img.left, img.top, img.width, img.height], imageInSvg: [svg.left - vb.x * s, svg.top - vb.y * (svg.height / vb.height), 480 * s, 360 * (svg.height / vb.height)] };
+      return {
+        img: [img.left, img.top, img.width, img.height],
+        imageInSvg: [svg.left - vb.x * s, svg.top - vb.y * (svg.height / vb.height), 480 * s, 360 * (svg.height / vb.height)],
+      };
     });
     boxes.img.forEach((v, i) => assert.ok(Math.abs(v - boxes.imageInSvg[i]) < 1, JSON.stringify(boxes)));
     await shot(page, '03-point-dark');
     await finish(page);
   });
 
-  test('point at the map\'s corner: every mark, ring and label shows whole, no two labels overlap', async () => {
+  test("point at the map's corner: every mark, ring and label shows whole, no two labels overlap", async () => {
     const page = await openPage('light');
     const base = await sampleOf(fixture.uids.point);
     // The truth in the top-right corner, one prediction on the corner itself, one straight below (its
@@ -235,7 +264,10 @@ describe('sample viewer in Chromium', () => {
     const sample: SampleView = {
       ...base,
       truth: [990, 5],
-      results: base.results.map((r, i) => ({ ...r, outcome: r.outcome ? { ...r.outcome, parsed: i === 0 ? [999, 0] : [990, 160], error: null } : null })),
+      results: base.results.map((r, i) => ({
+        ...r,
+        outcome: r.outcome ? { ...r.outcome, parsed: i === 0 ? [999, 0] : [990, 160], error: null } : null,
+      })),
     };
     await show(page, sample);
     // No named functions inside evaluate(): tsx would wrap them in a helper the page does not have.
@@ -245,16 +277,33 @@ describe('sample viewer in Chromium', () => {
       const [marks, labels] = [
         ['[data-role="threshold-ring"]', '[data-role="pred-point"] circle', '[data-role="truth-point"] circle'],
         ['[data-role="ring-label"]', '[data-role="distance-label"] text'],
-      ].map((sels) => sels.flatMap((sel) => [...svg.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).map((r) => ({ x0: r.left, y0: r.top, x1: r.right, y1: r.bottom }))));
-      return { frame: { x0: frame.left, y0: frame.top, x1: frame.right, y1: frame.bottom }, marks, labels, distanceLabels: svg.querySelectorAll('[data-role="distance-label"] text').length };
+      ].map((sels) =>
+        sels.flatMap((sel) =>
+          [...svg.querySelectorAll(sel)]
+            .map((e) => e.getBoundingClientRect())
+            .map((r) => ({ x0: r.left, y0: r.top, x1: r.right, y1: r.bottom })),
+        ),
+      );
+      return {
+        frame: { x0: frame.left, y0: frame.top, x1: frame.right, y1: frame.bottom },
+        marks,
+        labels,
+        distanceLabels: svg.querySelectorAll('[data-role="distance-label"] text').length,
+      };
     });
-    const inFrame = (b: { x0: number; y0: number; x1: number; y1: number }) => b.x0 >= layout.frame.x0 - 0.5 && b.y0 >= layout.frame.y0 - 0.5 && b.x1 <= layout.frame.x1 + 0.5 && b.y1 <= layout.frame.y1 + 0.5;
+    const inFrame = (b: { x0: number; y0: number; x1: number; y1: number }) =>
+      b.x0 >= layout.frame.x0 - 0.5 && b.y0 >= layout.frame.y0 - 0.5 && b.x1 <= layout.frame.x1 + 0.5 && b.y1 <= layout.frame.y1 + 0.5;
     assert.equal(layout.marks.length, 5 + 2 + 1);
-    layout.marks.forEach((b, i) => assert.ok(inFrame(b), `mark ${i} is cut by the overlay's edge: ${JSON.stringify(b)} vs ${JSON.stringify(layout.frame)}`));
+    layout.marks.forEach((b, i) =>
+      assert.ok(inFrame(b), `mark ${i} is cut by the overlay's edge: ${JSON.stringify(b)} vs ${JSON.stringify(layout.frame)}`),
+    );
     layout.labels.forEach((b, i) => assert.ok(inFrame(b), `label ${i} is cut: ${JSON.stringify(b)}`));
     assert.equal(layout.distanceLabels, 2);
-    const overlap = (a: typeof layout.frame, b: typeof layout.frame) => a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
-    for (let i = 0; i < layout.labels.length; i++) for (let j = i + 1; j < layout.labels.length; j++) assert.ok(!overlap(layout.labels[i], layout.labels[j]), `labels ${i} and ${j} overlap`);
+    const overlap = (a: typeof layout.frame, b: typeof layout.frame) =>
+      a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+    for (let i = 0; i < layout.labels.length; i++)
+      for (let j = i + 1; j < layout.labels.length; j++)
+        assert.ok(!overlap(layout.labels[i], layout.labels[j]), `labels ${i} and ${j} overlap`);
     await shot(page, '03b-point-corner-light');
     await finish(page);
   });
@@ -262,7 +311,10 @@ describe('sample viewer in Chromium', () => {
   test('direction map: a viewpoint marker, rays stop at the map, 0° and 1° fanned out and marked ×2', async () => {
     const page = await openPage('dark');
     const base = await sampleOf(fixture.uids.angle);
-    const sample: SampleView = { ...base, results: base.results.map((r, i) => ({ ...r, outcome: r.outcome ? { ...r.outcome, parsed: i, parsedLabel: `${i}°` } : null })) };
+    const sample: SampleView = {
+      ...base,
+      results: base.results.map((r, i) => ({ ...r, outcome: r.outcome ? { ...r.outcome, parsed: i, parsedLabel: `${i}°` } : null })),
+    };
     await show(page, sample);
     const map = await page.evaluate(() => {
       const svg = document.querySelector('svg[data-overlay="direction-map"]')!;
@@ -276,7 +328,9 @@ describe('sample viewer in Chromium', () => {
         img: { x0: img.left, y0: img.top, x1: img.right, y1: img.bottom },
         rays,
         together: [...svg.querySelectorAll('[data-role="together-label"]')].map((e) => e.textContent),
-        dialTogether: [...document.querySelectorAll('svg[data-overlay="direction-dial"] [data-role="together-label"]')].map((e) => e.textContent),
+        dialTogether: [...document.querySelectorAll('svg[data-overlay="direction-dial"] [data-role="together-label"]')].map(
+          (e) => e.textContent,
+        ),
         wedge: svg.querySelectorAll('[data-role="agent-pose"] [data-role="view-wedge"]').length,
         note: document.querySelector('[data-role="coincide-note"]')?.textContent ?? '',
       };
@@ -284,7 +338,10 @@ describe('sample viewer in Chromium', () => {
     assert.equal(map.wedge, 1, 'the viewpoint is a dot with a viewing wedge');
     for (const r of map.rays) {
       assert.ok(r.clip && /url\(#/.test(r.clip), 'rays are clipped to the image');
-      assert.ok(r.x0 >= map.img.x0 - 1 && r.y0 >= map.img.y0 - 1 && r.x1 <= map.img.x1 + 1 && r.y1 <= map.img.y1 + 1, `a ray runs past the map: ${JSON.stringify(r)} vs ${JSON.stringify(map.img)}`);
+      assert.ok(
+        r.x0 >= map.img.x0 - 1 && r.y0 >= map.img.y0 - 1 && r.x1 <= map.img.x1 + 1 && r.y1 <= map.img.y1 + 1,
+        `a ray runs past the map: ${JSON.stringify(r)} vs ${JSON.stringify(map.img)}`,
+      );
     }
     const drawn = map.rays.filter((r) => r.drawn !== null).map((r) => Number(r.drawn));
     assert.equal(drawn.length, 2);
@@ -349,7 +406,9 @@ describe('sample viewer in Chromium', () => {
     await page.keyboard.press('k');
     await page.keyboard.press('n');
     const requests = await page.evaluate(() =>
-      (window as unknown as { __posted: Array<{ type: string; method?: string; params?: { direction: string } }> }).__posted.filter((m) => m.type === 'request' && m.method === 'navigate').map((m) => m.params!.direction),
+      (window as unknown as { __posted: Array<{ type: string; method?: string; params?: { direction: string } }> }).__posted
+        .filter((m) => m.type === 'request' && m.method === 'navigate')
+        .map((m) => m.params!.direction),
     );
     assert.deepEqual(requests, ['next', 'previous', 'nextFailure']);
     await page.waitForSelector('[role="status"]');
@@ -385,74 +444,96 @@ describe('sample viewer in Chromium', () => {
 
   test('restored state: the webview reports the saved uid in its ready message', async () => {
     const page = await openPage('dark', 1000, { uid: 'scene2_position_0', zoom: 2 });
-    const ready = await page.evaluate(() => (window as unknown as { __posted: Array<{ type: string; restoredUid?: string }> }).__posted.find((m) => m.type === 'ready'));
+    const ready = await page.evaluate(() =>
+      (window as unknown as { __posted: Array<{ type: string; restoredUid?: string }> }).__posted.find((m) => m.type === 'ready'),
+    );
     assert.equal(ready?.restoredUid, 'scene2_position_0');
     await show(page, await sampleOf(fixture.uids.point));
     assert.equal(await page.locator('[data-role="zoom"]').textContent(), '200%');
     await finish(page);
   });
 
-  test('real samples from ../shared: H.264 clip loads, point on the real top-down map, missing video', { skip: existsSync(SHARED_SAMPLES) ? false : '../shared is absent: real-sample browser checks skipped' }, async () => {
-    const ds = shared!;
-    const tds = ds.questions.find((q) => q.subtask === 'tds_medium')!;
-    const pos = ds.questions.find((q) => q.subtask === 'position')!;
-    const ed = ds.questions.find((q) => q.subtask === 'ed_v')!;
-    // Hand-made predictions, scored by the core, in memory.
-    const lines = [
-      { uid: tds.uid, prediction: 'The answer is B.' },
-      { uid: pos.uid, prediction: 'I am at <point>450 640</point>.' },
-      { uid: ed.uid, prediction: '<think>It was behind me, to the right.</think><answer>-100</answer>' },
-    ];
-    const evaluation = evaluateText(ds, 'hand-made.jsonl', lines.map((l) => JSON.stringify(l)).join('\n'), { profile: 'paper' });
-    const real: ViewerResult[] = [{ id: 'hand', label: 'hand-made', colorIndex: 0, active: true, evaluation }];
-    const page = await openPage('dark');
-    await show(page, await sampleOf(tds.uid, ds, real));
-    assert.equal(await count(page, '.choice[data-letter="B"] [data-role="choice-pick"]'), 1);
-    await waitForVideo(page);
-    await shot(page, '09-real-tds-medium');
-    await show(page, await sampleOf(pos.uid, ds, real));
-    // Real data has no geometry: the rings go on the prompt's last image once it has loaded.
-    await page.waitForSelector('svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]');
-    assert.equal(await count(page, 'svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]'), 5);
-    assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="pred-point"]'), 1);
-    await shot(page, '10-real-position');
-    await show(page, await sampleOf(ed.uid, ds, real));
-    assert.equal(await count(page, 'svg[data-overlay="direction-dial"] [data-role="truth-arrow"]'), 1);
-    assert.equal(await count(page, '[data-role="missing-video"]'), 1);
-    await shot(page, '11-real-direction-missing-video');
-    await finish(page);
-  });
+  test(
+    'real samples from ../shared: H.264 clip loads, point on the real top-down map, missing video',
+    { skip: existsSync(SHARED_SAMPLES) ? false : '../shared is absent: real-sample browser checks skipped' },
+    async () => {
+      const ds = shared!;
+      const tds = ds.questions.find((q) => q.subtask === 'tds_medium')!;
+      const pos = ds.questions.find((q) => q.subtask === 'position')!;
+      const ed = ds.questions.find((q) => q.subtask === 'ed_v')!;
+      // Hand-made predictions, scored by the core, in memory.
+      const lines = [
+        { uid: tds.uid, prediction: 'The answer is B.' },
+        { uid: pos.uid, prediction: 'I am at <point>450 640</point>.' },
+        { uid: ed.uid, prediction: '<think>It was behind me, to the right.</think><answer>-100</answer>' },
+      ];
+      const evaluation = evaluateText(ds, 'hand-made.jsonl', lines.map((l) => JSON.stringify(l)).join('\n'), { profile: 'paper' });
+      const real: ViewerResult[] = [{ id: 'hand', label: 'hand-made', colorIndex: 0, active: true, evaluation }];
+      const page = await openPage('dark');
+      await show(page, await sampleOf(tds.uid, ds, real));
+      assert.equal(await count(page, '.choice[data-letter="B"] [data-role="choice-pick"]'), 1);
+      await waitForVideo(page);
+      await shot(page, '09-real-tds-medium');
+      await show(page, await sampleOf(pos.uid, ds, real));
+      // Real data has no geometry: the rings go on the prompt's last image once it has loaded.
+      await page.waitForSelector('svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]');
+      assert.equal(await count(page, 'svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]'), 5);
+      assert.equal(await count(page, 'svg[data-overlay="point-map"] [data-role="pred-point"]'), 1);
+      await shot(page, '10-real-position');
+      await show(page, await sampleOf(ed.uid, ds, real));
+      assert.equal(await count(page, 'svg[data-overlay="direction-dial"] [data-role="truth-arrow"]'), 1);
+      assert.equal(await count(page, '[data-role="missing-video"]'), 1);
+      await shot(page, '11-real-direction-missing-video');
+      await finish(page);
+    },
+  );
 
-  test('the bundled demo: each answer kind with its three result files, geometry overlays, the exploration video loads', { skip: existsSync(DEMO) ? false : 'examples/demo is absent: demo browser checks skipped' }, async () => {
-    const ds = demo!;
-    const files = ['noisy-oracle', 'random', 'template-b'].map((n) => path.join(DEMO, 'results', `${n}.jsonl`)).filter((f) => existsSync(f));
-    const res: ViewerResult[] = await Promise.all(
-      files.map(async (file, i) => ({ id: path.basename(file), label: path.basename(file, '.jsonl'), colorIndex: i, active: i === 0, evaluation: await evaluateFile(ds, file, { profile: 'paper' }) })),
-    );
-    const first = (key: string) => {
-      const q = ds.questions.find((x) => x.subtask === key);
-      assert.ok(q, `the demo has no ${key} question`);
-      return q.uid;
-    };
-    const cases: Array<[string, string, string]> = [
-      ['ed_v', 'svg[data-overlay="direction-map"] [data-role="truth-ray"]', '20-demo-direction'],
-      ['edist_v', 'svg[data-overlay="distance-ruler"] [data-role="mra-band"]', '21-demo-distance'],
-      ['gp_v', 'svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]', '22-demo-global-position'],
-      ['orientation', 'svg[data-overlay="heading-map"] [data-role="truth-arrow"]', '23-demo-orientation'],
-      ['tds_easy', '[data-overlay="choice-grid"] .choice[data-correct]', '24-demo-topdown-selection'],
-      ['trajectory', '[data-overlay="choice-grid"] .choice[data-correct]', '25-demo-trajectory'],
-    ];
-    const page = await openPage('dark');
-    for (const [key, selector, name] of cases) {
-      await show(page, await sampleOf(first(key), ds, res));
-      await page.waitForSelector(selector);
-      assert.equal(await count(page, '[data-role="result-row"], tr.result-row'), res.length, `${key}: one header row per result file`);
-      if (key === 'ed_v') await waitForVideo(page);
-      await shot(page, name);
-    }
-    // Reported, not asserted (the machines are noisy): message arrival to paint, as the webview measures it.
-    const paints = await page.evaluate(() => (window as unknown as { __posted: Array<{ type: string; uid?: string; ms?: number }> }).__posted.filter((m) => m.type === 'painted').map((m) => m.ms!));
-    console.log(`demo paint times (ms, show message to painted): ${paints.join(', ')}`);
-    await finish(page);
-  });
+  test(
+    'the bundled demo: each answer kind with its three result files, geometry overlays, the exploration video loads',
+    { skip: existsSync(DEMO) ? false : 'examples/demo is absent: demo browser checks skipped' },
+    async () => {
+      const ds = demo!;
+      const files = ['noisy-oracle', 'random', 'template-b']
+        .map((n) => path.join(DEMO, 'results', `${n}.jsonl`))
+        .filter((f) => existsSync(f));
+      const res: ViewerResult[] = await Promise.all(
+        files.map(async (file, i) => ({
+          id: path.basename(file),
+          label: path.basename(file, '.jsonl'),
+          colorIndex: i,
+          active: i === 0,
+          evaluation: await evaluateFile(ds, file, { profile: 'paper' }),
+        })),
+      );
+      const first = (key: string) => {
+        const q = ds.questions.find((x) => x.subtask === key);
+        assert.ok(q, `the demo has no ${key} question`);
+        return q.uid;
+      };
+      const cases: Array<[string, string, string]> = [
+        ['ed_v', 'svg[data-overlay="direction-map"] [data-role="truth-ray"]', '20-demo-direction'],
+        ['edist_v', 'svg[data-overlay="distance-ruler"] [data-role="mra-band"]', '21-demo-distance'],
+        ['gp_v', 'svg[data-overlay="point-map"] ellipse[data-role="threshold-ring"]', '22-demo-global-position'],
+        ['orientation', 'svg[data-overlay="heading-map"] [data-role="truth-arrow"]', '23-demo-orientation'],
+        ['tds_easy', '[data-overlay="choice-grid"] .choice[data-correct]', '24-demo-topdown-selection'],
+        ['trajectory', '[data-overlay="choice-grid"] .choice[data-correct]', '25-demo-trajectory'],
+      ];
+      const page = await openPage('dark');
+      for (const [key, selector, name] of cases) {
+        await show(page, await sampleOf(first(key), ds, res));
+        await page.waitForSelector(selector);
+        assert.equal(await count(page, '[data-role="result-row"], tr.result-row'), res.length, `${key}: one header row per result file`);
+        if (key === 'ed_v') await waitForVideo(page);
+        await shot(page, name);
+      }
+      // Reported, not asserted (the machines are noisy): message arrival to paint, as the webview measures it.
+      const paints = await page.evaluate(() =>
+        (window as unknown as { __posted: Array<{ type: string; uid?: string; ms?: number }> }).__posted
+          .filter((m) => m.type === 'painted')
+          .map((m) => m.ms!),
+      );
+      console.log(`demo paint times (ms, show message to painted): ${paints.join(', ')}`);
+      await finish(page);
+    },
+  );
 });

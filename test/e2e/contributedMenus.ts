@@ -11,7 +11,10 @@ export interface MenuEntry {
   title: string;
   when: string;
   group: string;
-  /** View title: a button in the title bar (group "navigation"), else an item of the "…" menu. Item: an inline button (group "inline"), else a context menu item. */
+  /**
+   * View title: a button in the title bar (group "navigation"), else an item of the "…" menu. Item: an inline
+   * button (group "inline"), else a context menu item.
+   */
   inline: boolean;
   /** The view named by `view == …` in the when clause, if any. */
   view?: string;
@@ -29,13 +32,16 @@ export function contributedMenus(repoRoot: string): MenuEntry[] {
     titles.set(c.command, key ? nls[key] : c.title);
   }
   const entries: MenuEntry[] = [];
-  for (const [menu, items] of Object.entries(manifest.contributes.menus as Record<string, Array<{ command: string; when?: string; group?: string }>>)) {
+  for (const [menu, items] of Object.entries(
+    manifest.contributes.menus as Record<string, Array<{ command: string; when?: string; group?: string }>>,
+  )) {
     if (NOT_CLICKABLE.has(menu)) continue;
     for (const item of items) {
       const title = titles.get(item.command);
       if (!title) throw new Error(`package.json: menu ${menu} names ${item.command}, which contributes.commands does not declare`);
       const group = item.group ?? '';
-      const inline = menu === 'view/title' ? group.startsWith('navigation') : menu === 'view/item/context' ? group.startsWith('inline') : false;
+      const inline =
+        menu === 'view/title' ? group.startsWith('navigation') : menu === 'view/item/context' ? group.startsWith('inline') : false;
       const view = /\bview == ([\w.]+)/.exec(item.when ?? '')?.[1];
       entries.push({ menu, command: item.command, title, when: item.when ?? '', group, inline, view });
     }

@@ -17,7 +17,18 @@ import { codeServerDirs, installExtension, packageExtension, startCodeServer, ty
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
-import { CONTAINER_TITLE, QUESTIONS_VIEW, RESULTS_VIEW, VIEWER, WORKBENCH, findRow, openContainer, setExpanded, treeRows, webview } from './workbench';
+import {
+  CONTAINER_TITLE,
+  QUESTIONS_VIEW,
+  RESULTS_VIEW,
+  VIEWER,
+  WORKBENCH,
+  findRow,
+  openContainer,
+  setExpanded,
+  treeRows,
+  webview,
+} from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const ACTION_TIMEOUT_MS = 20_000;
@@ -64,7 +75,9 @@ async function openQuestion(uid: string): Promise<void> {
 }
 
 async function pressInViewer(key: string): Promise<void> {
-  await webview(page).locator(VIEWER.header).click({ position: { x: 5, y: 5 } }); // keyboard focus into the viewer
+  await webview(page)
+    .locator(VIEWER.header)
+    .click({ position: { x: 5, y: 5 } }); // keyboard focus into the viewer
   await page.keyboard.press(key);
 }
 
@@ -77,7 +90,8 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
     workspace = path.join(runDir, 'workspace');
     cpSync(DEMO_DIR, path.join(workspace, 'demo'), { recursive: true, filter: (src) => !src.includes(`${path.sep}results`) });
     mkdirSync(path.join(workspace, 'results'));
-    for (const name of ['noisy-oracle', 'random']) cpSync(path.join(DEMO_DIR, 'results', `${name}.jsonl`), path.join(workspace, 'results', `${name}.jsonl`));
+    for (const name of ['noisy-oracle', 'random'])
+      cpSync(path.join(DEMO_DIR, 'results', `${name}.jsonl`), path.join(workspace, 'results', `${name}.jsonl`));
   });
 
   after(async () => {
@@ -87,21 +101,26 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
     else console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${runDir}`);
   });
 
-  step('the extension installs and the workspace opens with its dataset and two result files', [], async () => {
-    dataset = await readDataset(path.join(workspace, 'demo'), { sniffMedia: false });
-    const dirs = codeServerDirs(runDir);
-    await installExtension(await packageExtension(path.join(runDir, 'vsix')), dirs);
-    codeServer = await startCodeServer(dirs, workspace);
-    context = await launchChromium(runDir);
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
-    await page.goto(codeServer.url);
-    await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: 60_000 });
-    await openContainer(page, CONTAINER_TITLE);
-    await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible' });
-    await findRow(page, RESULTS_VIEW, 'noisy-oracle');
-    await findRow(page, RESULTS_VIEW, 'random');
-  }, PACKAGE_STEP_TIMEOUT_MS);
+  step(
+    'the extension installs and the workspace opens with its dataset and two result files',
+    [],
+    async () => {
+      dataset = await readDataset(path.join(workspace, 'demo'), { sniffMedia: false });
+      const dirs = codeServerDirs(runDir);
+      await installExtension(await packageExtension(path.join(runDir, 'vsix')), dirs);
+      codeServer = await startCodeServer(dirs, workspace);
+      context = await launchChromium(runDir);
+      page = context.pages()[0] ?? (await context.newPage());
+      page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      await page.goto(codeServer.url);
+      await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: 60_000 });
+      await openContainer(page, CONTAINER_TITLE);
+      await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible' });
+      await findRow(page, RESULTS_VIEW, 'noisy-oracle');
+      await findRow(page, RESULTS_VIEW, 'random');
+    },
+    PACKAGE_STEP_TIMEOUT_MS,
+  );
 
   const started = 'the extension installs and the workspace opens with its dataset and two result files';
 

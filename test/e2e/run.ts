@@ -14,7 +14,20 @@ import { codeServerDirs, installExtension, packageExtension, startCodeServer, ty
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
-import { CONTAINER_TITLE, QUESTIONS_VIEW, RESULTS_VIEW, VIEWER, WORKBENCH, findRow, OVERLAY_KINDS, openContainer, resultRowNamed, setExpanded, treeRows, webview } from './workbench';
+import {
+  CONTAINER_TITLE,
+  QUESTIONS_VIEW,
+  RESULTS_VIEW,
+  VIEWER,
+  WORKBENCH,
+  findRow,
+  OVERLAY_KINDS,
+  openContainer,
+  resultRowNamed,
+  setExpanded,
+  treeRows,
+  webview,
+} from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const XSS_RESULT_FILE = path.join(DEMO_DIR, 'results', 'template-b.jsonl');
@@ -124,8 +137,14 @@ function activationFromLog(): number | undefined {
 function printTimings(): void {
   const rows = timings.map((t) => [t.what, t.ms === undefined ? 'n/a' : `${Math.round(t.ms)} ms`, t.note ?? '']);
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['step', 'time', 'note'][i].length));
-  const line = (r: string[]) => r.map((c, i) => (i === 1 ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
-  console.log(`\nTiming (reported, not asserted; this machine is noisy)\n${line(['step', 'time', 'note'])}\n${w.map((n) => '-'.repeat(n)).join('  ')}\n${rows.map(line).join('\n')}\n`);
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === 1 ? c.padStart(w[i]) : c.padEnd(w[i])))
+      .join('  ')
+      .trimEnd();
+  console.log(
+    `\nTiming (reported, not asserted; this machine is noisy)\n${line(['step', 'time', 'note'])}\n${w.map((n) => '-'.repeat(n)).join('  ')}\n${rows.map(line).join('\n')}\n`,
+  );
   console.log(`Screenshots: ${path.relative(REPO_ROOT, SCREENSHOT_DIR)}/`);
 }
 
@@ -155,16 +174,21 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
 
   let vsix = '';
   let dirs: ReturnType<typeof codeServerDirs>;
-  step('the packaged .vsix installs with code-server --install-extension', [], async () => {
-    const t0 = Date.now();
-    vsix = await packageExtension(path.join(runDir, 'vsix'));
-    timings.push({ what: 'build + package .vsix', ms: Date.now() - t0, note: path.basename(vsix) });
-    dirs = codeServerDirs(runDir);
-    userDataDir = dirs.userData;
-    const t1 = Date.now();
-    await installExtension(vsix, dirs);
-    timings.push({ what: 'code-server --install-extension', ms: Date.now() - t1 });
-  }, PACKAGE_STEP_TIMEOUT_MS);
+  step(
+    'the packaged .vsix installs with code-server --install-extension',
+    [],
+    async () => {
+      const t0 = Date.now();
+      vsix = await packageExtension(path.join(runDir, 'vsix'));
+      timings.push({ what: 'build + package .vsix', ms: Date.now() - t0, note: path.basename(vsix) });
+      dirs = codeServerDirs(runDir);
+      userDataDir = dirs.userData;
+      const t1 = Date.now();
+      await installExtension(vsix, dirs);
+      timings.push({ what: 'code-server --install-extension', ms: Date.now() - t1 });
+    },
+    PACKAGE_STEP_TIMEOUT_MS,
+  );
 
   step('code-server and Chromium start', ['the packaged .vsix installs with code-server --install-extension'], async () => {
     const workspace = path.join(runDir, 'workspace'); // empty: the welcome view must show
@@ -180,9 +204,14 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
   step('workbench loads', ['code-server and Chromium start'], async () => {
     const t0 = Date.now();
     await page.goto(codeServer!.url);
-    await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: 60_000 }).catch((err) => {
-      throw new Error(`the VS Code workbench did not appear at ${codeServer!.url}: ${(err as Error).message}\ncode-server output:\n${codeServer!.server.outputTail}`);
-    });
+    await page
+      .locator(WORKBENCH.ready)
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .catch((err) => {
+        throw new Error(
+          `the VS Code workbench did not appear at ${codeServer!.url}: ${(err as Error).message}\ncode-server output:\n${codeServer!.server.outputTail}`,
+        );
+      });
     timings.push({ what: 'workbench ready', ms: Date.now() - t0 });
   });
 
@@ -206,8 +235,17 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     for (const competency of ['Object Localization', 'Self Localization', 'Scene Structure Understanding']) {
       await setExpanded(await findRow(page, QUESTIONS_VIEW, competency, 1), true);
     }
-    const texts = (await page.getByRole('tree', { name: QUESTIONS_VIEW }).locator('[role="treeitem"][aria-level="2"] .monaco-icon-label .label-name').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(texts, SUBTASKS.map((s) => s.abbreviation), 'the subtask rows, in the paper\'s order');
+    const texts = (
+      await page
+        .getByRole('tree', { name: QUESTIONS_VIEW })
+        .locator('[role="treeitem"][aria-level="2"] .monaco-icon-label .label-name')
+        .allInnerTexts()
+    ).map((t) => t.trim());
+    assert.deepEqual(
+      texts,
+      SUBTASKS.map((s) => s.abbreviation),
+      "the subtask rows, in the paper's order",
+    );
   });
 
   step('clicking a question opens the viewer', ['tree shows the 12 subtasks'], async () => {
@@ -219,15 +257,18 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
   });
 
   step('the exploration video fires loadeddata', ['clicking a question opens the viewer'], async () => {
-    const loaded = await webview(page).locator(VIEWER.video).first().evaluate(
-      (v: HTMLVideoElement) =>
-        v.readyState >= 2 || // HAVE_CURRENT_DATA: loadeddata has already fired
-        new Promise<boolean>((resolve) => {
-          v.addEventListener('loadeddata', () => resolve(true), { once: true });
-          v.addEventListener('error', () => resolve(false), { once: true });
-          setTimeout(() => resolve(false), 15_000);
-        }),
-    );
+    const loaded = await webview(page)
+      .locator(VIEWER.video)
+      .first()
+      .evaluate(
+        (v: HTMLVideoElement) =>
+          v.readyState >= 2 || // HAVE_CURRENT_DATA: loadeddata has already fired
+          new Promise<boolean>((resolve) => {
+            v.addEventListener('loadeddata', () => resolve(true), { once: true });
+            v.addEventListener('error', () => resolve(false), { once: true });
+            setTimeout(() => resolve(false), 15_000);
+          }),
+      );
     assert.equal(loaded, true, 'the <video> in the viewer never fired loadeddata');
   });
 
@@ -236,7 +277,11 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     const qs = questionsOf('ed_v');
     for (let i = 0; i < PAINT_SAMPLES; i++) samples.push(await clickAndMeasurePaint(qs[(i + 1) % qs.length].uid));
     samples.sort((a, b) => a - b);
-    timings.push({ what: 'tree click → new sample painted (median)', ms: samples[Math.floor(samples.length / 2)], note: `target < 100 ms; samples ${samples.join(', ')} ms` });
+    timings.push({
+      what: 'tree click → new sample painted (median)',
+      ms: samples[Math.floor(samples.length / 2)],
+      note: `target < 100 ms; samples ${samples.join(', ')} ms`,
+    });
     await collapseSubtask('ed_v');
   });
 
@@ -257,7 +302,13 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
 
   step('a prediction with HTML markup shows as text', ['clicking a question opens the viewer'], async () => {
     const line = [...splitLines(readFileSync(XSS_RESULT_FILE, 'utf8'))]
-      .map((l) => { try { return JSON.parse(l.text) as { uid: string; prediction: string }; } catch { return undefined; } })
+      .map((l) => {
+        try {
+          return JSON.parse(l.text) as { uid: string; prediction: string };
+        } catch {
+          return undefined;
+        }
+      })
       .find((r) => r && typeof r.prediction === 'string' && /<script|onerror/i.test(r.prediction));
     assert.ok(line, `${path.relative(REPO_ROOT, XSS_RESULT_FILE)} has no prediction with <script> or onerror markup`);
     const q = dataset.byUid.get(line.uid);
@@ -268,18 +319,29 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     if ((await checkbox.getAttribute('aria-checked')) !== 'true') await checkbox.click();
     await clickQuestion(q.uid);
     await waitForViewerUid(q.uid);
-    await webview(page).locator(`[data-result]`, { hasText: resultName }).first().waitFor({ state: 'visible' }).catch(() => {
-      throw new Error(`the viewer shows no row for the compared file ${resultName}`);
-    });
+    await webview(page)
+      .locator(`[data-result]`, { hasText: resultName })
+      .first()
+      .waitFor({ state: 'visible' })
+      .catch(() => {
+        throw new Error(`the viewer shows no row for the compared file ${resultName}`);
+      });
     const doc = webview(page).locator('body');
     const markup = /<(img|script)[^>]*>/i.exec(line.prediction)![0];
-    const state = await doc.evaluate((body, text) => ({
-      textShown: (body as HTMLElement).innerText.includes(text),
-      injectedImg: body.querySelectorAll('img[onerror], img[src="x"]').length,
-      injectedScript: [...body.querySelectorAll('script')].filter((s) => !s.src).length,
-      handlers: [...body.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
-    }), markup);
-    assert.deepEqual(state, { textShown: true, injectedImg: 0, injectedScript: 0, handlers: 0 }, `the prediction ${JSON.stringify(markup)} must show as text and create no elements`);
+    const state = await doc.evaluate(
+      (body, text) => ({
+        textShown: (body as HTMLElement).innerText.includes(text),
+        injectedImg: body.querySelectorAll('img[onerror], img[src="x"]').length,
+        injectedScript: [...body.querySelectorAll('script')].filter((s) => !s.src).length,
+        handlers: [...body.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
+      }),
+      markup,
+    );
+    assert.deepEqual(
+      state,
+      { textShown: true, injectedImg: 0, injectedScript: 0, handlers: 0 },
+      `the prediction ${JSON.stringify(markup)} must show as text and create no elements`,
+    );
     // Bring the raw output holding the markup into view for the screenshot.
     const raw = webview(page).locator(VIEWER.rawOutput, { hasText: markup }).first();
     await raw.scrollIntoViewIfNeeded();
@@ -292,7 +354,9 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     await clickQuestion(first.uid);
     await waitForViewerUid(first.uid);
     const next = questionsOf('ed_v')[1];
-    await webview(page).locator(VIEWER.header).click({ position: { x: 5, y: 5 } }); // keyboard focus into the viewer
+    await webview(page)
+      .locator(VIEWER.header)
+      .click({ position: { x: 5, y: 5 } }); // keyboard focus into the viewer
     await page.keyboard.press('j');
     await waitForViewerUid(next.uid);
     await page.keyboard.press('k');
@@ -303,48 +367,74 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
   const demoCopy = () => path.join(userDataDir, 'User', 'globalStorage', 'gst-bench.gst-bench-inspector', 'demo');
   const toast = (text: string) => page.locator('.notification-toast', { hasText: text }).first();
 
-  step('Rescore from the Results view says what it wrote, and Undo restores the exact bytes', ['Open Demo Dataset fills the tree'], async () => {
-    const file = path.join(demoCopy(), 'results', 'template-b.jsonl');
-    const original = readFileSync(file);
-    assert.equal(readFileSync(path.join(DEMO_DIR, 'results', 'template-b.jsonl')).equals(original), true, 'the copy starts as the bundled file');
-    await (await findRow(page, RESULTS_VIEW, 'template-b')).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Rescore Result File' }).click();
-    const done = toast('Rescored template-b.jsonl in place on disk');
-    await done.waitFor({ state: 'visible' });
-    assert.match(await done.innerText(), /The file held no scores; \d+ lines now carry parsed, score and score_detail\. Overall \d+\.\d\d, as shown\./);
-    assert.doesNotMatch(await done.innerText(), /—/, 'no placeholder where the score before belongs');
-    assert.notEqual(readFileSync(file, 'utf8'), original.toString('utf8'), 'the rescore wrote the copy');
-    assert.ok(readFileSync(path.join(DEMO_DIR, 'results', 'template-b.jsonl')).equals(original), 'the repository\'s demo file is untouched');
-    await done.getByRole('button', { name: 'Undo' }).click();
-    await toast('restored template-b.jsonl exactly as it was').waitFor({ state: 'visible' });
-    assert.ok(readFileSync(file).equals(original), 'Undo puts back the exact previous bytes');
-    assert.deepEqual(readdirSync(path.dirname(file)).filter((n) => n.includes('.gst-tmp-')), [], 'no temp file left');
-  });
+  step(
+    'Rescore from the Results view says what it wrote, and Undo restores the exact bytes',
+    ['Open Demo Dataset fills the tree'],
+    async () => {
+      const file = path.join(demoCopy(), 'results', 'template-b.jsonl');
+      const original = readFileSync(file);
+      assert.equal(
+        readFileSync(path.join(DEMO_DIR, 'results', 'template-b.jsonl')).equals(original),
+        true,
+        'the copy starts as the bundled file',
+      );
+      await (await findRow(page, RESULTS_VIEW, 'template-b')).click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Rescore Result File' }).click();
+      const done = toast('Rescored template-b.jsonl in place on disk');
+      await done.waitFor({ state: 'visible' });
+      assert.match(
+        await done.innerText(),
+        /The file held no scores; \d+ lines now carry parsed, score and score_detail\. Overall \d+\.\d\d, as shown\./,
+      );
+      assert.doesNotMatch(await done.innerText(), /—/, 'no placeholder where the score before belongs');
+      assert.notEqual(readFileSync(file, 'utf8'), original.toString('utf8'), 'the rescore wrote the copy');
+      assert.ok(
+        readFileSync(path.join(DEMO_DIR, 'results', 'template-b.jsonl')).equals(original),
+        "the repository's demo file is untouched",
+      );
+      await done.getByRole('button', { name: 'Undo' }).click();
+      await toast('restored template-b.jsonl exactly as it was').waitFor({ state: 'visible' });
+      assert.ok(readFileSync(file).equals(original), 'Undo puts back the exact previous bytes');
+      assert.deepEqual(
+        readdirSync(path.dirname(file)).filter((n) => n.includes('.gst-tmp-')),
+        [],
+        'no temp file left',
+      );
+    },
+  );
 
-  step('a file changed during a rescore: nothing written, the message offers Retry, and Retry rescores', ['Open Demo Dataset fills the tree'], async () => {
-    // Large enough (about 10 MB) that the append below lands while the extension host rescores it.
-    const workspace = path.join(runDir, 'workspace');
-    const big = path.join(workspace, 'big-run.jsonl');
-    const demoLines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8').trimEnd().split('\n');
-    writeFileSync(big, Array.from({ length: 60_000 }, (_, i) => demoLines[i % demoLines.length]).join('\n') + '\n');
-    await page.keyboard.press('Control+Shift+E');
-    const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'big-run.jsonl' }).first();
-    await entry.waitFor({ state: 'visible', timeout: 30_000 });
-    await entry.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: /Rescore Result File/ }).click();
-    const deadline = Date.now() + 60_000;
-    while (!readdirSync(workspace).some((n) => n.startsWith('.big-run.jsonl.gst-tmp-')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    appendFileSync(big, demoLines[0] + '\n'); // another writer, mid-rescore
-    const stopped = toast('rescore of big-run.jsonl stopped: the file changed during the rescore; nothing was written');
-    await stopped.waitFor({ state: 'visible', timeout: 60_000 });
-    const afterAbort = readFileSync(big, 'utf8');
-    assert.doesNotMatch(afterAbort.slice(0, 2000), /"score"/, 'nothing of the aborted rescore was written');
-    assert.equal(afterAbort.trimEnd().split('\n').length, 60_001, "the other writer's line is kept");
-    await stopped.getByRole('button', { name: 'Retry' }).click();
-    await toast('Rescored big-run.jsonl in place on disk').waitFor({ state: 'visible', timeout: 60_000 });
-    const rescored = readFileSync(big, 'utf8').trimEnd().split('\n');
-    assert.equal(rescored.length, 60_001);
-    assert.match(rescored[60_000], /"score"/, 'the retry rescored the appended line too');
-    await openContainer(page, CONTAINER_TITLE);
-  }, 4 * STEP_TIMEOUT_MS);
+  step(
+    'a file changed during a rescore: nothing written, the message offers Retry, and Retry rescores',
+    ['Open Demo Dataset fills the tree'],
+    async () => {
+      // Large enough (about 10 MB) that the append below lands while the extension host rescores it.
+      const workspace = path.join(runDir, 'workspace');
+      const big = path.join(workspace, 'big-run.jsonl');
+      const demoLines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n');
+      writeFileSync(big, Array.from({ length: 60_000 }, (_, i) => demoLines[i % demoLines.length]).join('\n') + '\n');
+      await page.keyboard.press('Control+Shift+E');
+      const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'big-run.jsonl' }).first();
+      await entry.waitFor({ state: 'visible', timeout: 30_000 });
+      await entry.click({ button: 'right' });
+      await page.getByRole('menuitem', { name: /Rescore Result File/ }).click();
+      const deadline = Date.now() + 60_000;
+      while (!readdirSync(workspace).some((n) => n.startsWith('.big-run.jsonl.gst-tmp-')) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 5));
+      appendFileSync(big, demoLines[0] + '\n'); // another writer, mid-rescore
+      const stopped = toast('rescore of big-run.jsonl stopped: the file changed during the rescore; nothing was written');
+      await stopped.waitFor({ state: 'visible', timeout: 60_000 });
+      const afterAbort = readFileSync(big, 'utf8');
+      assert.doesNotMatch(afterAbort.slice(0, 2000), /"score"/, 'nothing of the aborted rescore was written');
+      assert.equal(afterAbort.trimEnd().split('\n').length, 60_001, "the other writer's line is kept");
+      await stopped.getByRole('button', { name: 'Retry' }).click();
+      await toast('Rescored big-run.jsonl in place on disk').waitFor({ state: 'visible', timeout: 60_000 });
+      const rescored = readFileSync(big, 'utf8').trimEnd().split('\n');
+      assert.equal(rescored.length, 60_001);
+      assert.match(rescored[60_000], /"score"/, 'the retry rescored the appended line too');
+      await openContainer(page, CONTAINER_TITLE);
+    },
+    4 * STEP_TIMEOUT_MS,
+  );
 });

@@ -5,7 +5,14 @@ import * as path from 'node:path';
 import { it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../vscode/harness/browser';
-import { codeServerDirs, installExtension, packageExtension, startCodeServer, type CodeServerDirs, type RunningCodeServer } from '../vscode/harness/codeServer';
+import {
+  codeServerDirs,
+  installExtension,
+  packageExtension,
+  startCodeServer,
+  type CodeServerDirs,
+  type RunningCodeServer,
+} from '../vscode/harness/codeServer';
 import { assertTestEnvironment, QUIET_USER_SETTINGS } from '../vscode/harness/env';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
 import { WORKBENCH } from './workbench';
@@ -41,7 +48,10 @@ export function stepRunner(failed: Set<string>, finish: (name: string, error: un
 
 /** A step's name as a file name. */
 export function fileNameOf(name: string): string {
-  return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  return name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 }
 
 /** Missing tools: say so once, before any test runs, and stop. */
@@ -67,9 +77,15 @@ export interface UiSession {
 
 /**
  * Packages and installs the extension, fills a workspace with `prepareWorkspace`, writes the user settings
- * (the quiet test settings plus `settings`), starts code-server on the workspace and waits for the workbench. Each stage's failure says which stage failed.
+ * (the quiet test settings plus `settings`), starts code-server on the workspace and waits for the workbench.
+ * Each stage's failure says which stage failed.
  */
-export async function startUiSession(prefix: string, prepareWorkspace: (workspace: string) => void, actionTimeoutMs: number, settings: Record<string, unknown> = {}): Promise<UiSession> {
+export async function startUiSession(
+  prefix: string,
+  prepareWorkspace: (workspace: string) => void,
+  actionTimeoutMs: number,
+  settings: Record<string, unknown> = {},
+): Promise<UiSession> {
   const runDir = freshRunDir(prefix);
   const vsix = await packageExtension(path.join(runDir, 'vsix'));
   const dirs = codeServerDirs(runDir);
@@ -85,9 +101,14 @@ export async function startUiSession(prefix: string, prepareWorkspace: (workspac
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(actionTimeoutMs);
     await page.goto(codeServer.url);
-    await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: WORKBENCH_READY_TIMEOUT_MS }).catch((err) => {
-      throw new Error(`the VS Code workbench did not appear at ${codeServer.url}: ${(err as Error).message}\ncode-server output:\n${codeServer.server.outputTail}`);
-    });
+    await page
+      .locator(WORKBENCH.ready)
+      .waitFor({ state: 'visible', timeout: WORKBENCH_READY_TIMEOUT_MS })
+      .catch((err) => {
+        throw new Error(
+          `the VS Code workbench did not appear at ${codeServer.url}: ${(err as Error).message}\ncode-server output:\n${codeServer.server.outputTail}`,
+        );
+      });
     return {
       runDir,
       workspace,

@@ -43,8 +43,14 @@ export function createSteps(options: { page: () => Page | undefined; screenshotP
           failed.add(name);
           throw err;
         } finally {
-          const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
-          await options.page()?.screenshot({ path: path.join(SCREENSHOT_DIR, `${options.screenshotPrefix}${n}-${slug}.png`) }).catch(() => undefined);
+          const slug = name
+            .replace(/[^a-z0-9]+/gi, '-')
+            .replace(/^-|-$/g, '')
+            .toLowerCase();
+          await options
+            .page()
+            ?.screenshot({ path: path.join(SCREENSHOT_DIR, `${options.screenshotPrefix}${n}-${slug}.png`) })
+            .catch(() => undefined);
         }
       });
     },

@@ -13,7 +13,19 @@ import { formatQuestionScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
-import { findRow, OVERLAY_KINDS, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, rowLabel, setExpanded, treeRows, VIEWER, webview, WORKBENCH } from './workbench';
+import {
+  findRow,
+  OVERLAY_KINDS,
+  openContainer,
+  QUESTIONS_VIEW,
+  RESULTS_VIEW,
+  rowLabel,
+  setExpanded,
+  treeRows,
+  VIEWER,
+  webview,
+  WORKBENCH,
+} from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const SHOTS = path.join(SCREENSHOT_DIR, 'ui');
@@ -44,9 +56,13 @@ let oracle: Evaluation;
 const failed = new Set<string>();
 
 /** A failed step leaves a screenshot of the workbench as it was. */
-const step = stepRunner(failed, async (name, error) => {
-  if (error) await page?.screenshot({ path: path.join(SHOTS, `failed-${fileNameOf(name)}.png`) }).catch(() => undefined);
-}, STEP_TIMEOUT_MS);
+const step = stepRunner(
+  failed,
+  async (name, error) => {
+    if (error) await page?.screenshot({ path: path.join(SHOTS, `failed-${fileNameOf(name)}.png`) }).catch(() => undefined);
+  },
+  STEP_TIMEOUT_MS,
+);
 
 /** Result files at the workspace's top, where auto-detection (which stops at a time limit) finds them first. */
 const RESULT_STEMS = ['noisy-oracle', 'random', 'template-b'];
@@ -54,8 +70,13 @@ const RESULT_STEMS = ['noisy-oracle', 'random', 'template-b'];
 function prepareWorkspace(workspace: string): void {
   cpSync(DEMO_DIR, path.join(workspace, 'demo'), { recursive: true, filter: (src) => path.basename(src) !== 'results' });
   for (const stem of RESULT_STEMS) cpSync(path.join(DEMO_DIR, 'results', `${stem}.jsonl`), path.join(workspace, `${stem}.jsonl`));
-  const oracleLines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
-  const bySubtask = (key: string) => oracleLines.filter((l) => dataset.byUid.get((JSON.parse(l) as { uid: string }).uid)?.subtask === key).slice(0, PARTIAL_LINES_PER_SUBTASK);
+  const oracleLines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const bySubtask = (key: string) =>
+    oracleLines
+      .filter((l) => dataset.byUid.get((JSON.parse(l) as { uid: string }).uid)?.subtask === key)
+      .slice(0, PARTIAL_LINES_PER_SUBTASK);
   writeFileSync(path.join(workspace, `${PARTIAL_STEM}.jsonl`), PARTIAL_SUBTASKS.flatMap(bySubtask).join('\n') + '\n');
 }
 
@@ -72,7 +93,9 @@ const statusItem = () => page.locator('.statusbar-item[id$="gstBench.activeResul
 
 /** The Results row of a file by its path (a row's accessible name is its tooltip, which starts with the path). */
 function resultRowOf(file: string): Locator {
-  return treeRows(page, RESULTS_VIEW).filter({ has: page.locator(`.monaco-icon-label[aria-label^="${file}"]`) }).first();
+  return treeRows(page, RESULTS_VIEW)
+    .filter({ has: page.locator(`.monaco-icon-label[aria-label^="${file}"]`) })
+    .first();
 }
 
 async function contextMenu(row: Locator, title: string): Promise<void> {
@@ -85,20 +108,23 @@ async function contextMenu(row: Locator, title: string): Promise<void> {
  * label container, which VS Code cuts with an ellipsis at the sidebar's edge.
  */
 async function visibleInRow(row: Locator, text: string): Promise<{ visible: boolean; shown: string }> {
-  return row.locator('.monaco-icon-label-container').first().evaluate((container, wanted) => {
-    const box = container.getBoundingClientRect();
-    const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node.textContent ?? '').indexOf(wanted);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      const r = range.getBoundingClientRect();
-      return { visible: r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5, shown: container.textContent ?? '' };
-    }
-    return { visible: false, shown: container.textContent ?? '' };
-  }, text);
+  return row
+    .locator('.monaco-icon-label-container')
+    .first()
+    .evaluate((container, wanted) => {
+      const box = container.getBoundingClientRect();
+      const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').indexOf(wanted);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const r = range.getBoundingClientRect();
+        return { visible: r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5, shown: container.textContent ?? '' };
+      }
+      return { visible: false, shown: container.textContent ?? '' };
+    }, text);
 }
 
 async function assertVisibleInRow(row: Locator, text: string, what: string): Promise<void> {
@@ -111,18 +137,31 @@ async function takeErrorNotifications(): Promise<string[]> {
   const items = page.locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item');
   const errors: string[] = [];
   for (const item of await items.all()) {
-    const icon = (await item.locator('.notification-list-item-icon').getAttribute('class').catch(() => '')) ?? '';
-    const message = (await item.locator('.notification-list-item-message').innerText().catch(() => '?')).trim();
+    const icon =
+      (await item
+        .locator('.notification-list-item-icon')
+        .getAttribute('class')
+        .catch(() => '')) ?? '';
+    const message = (
+      await item
+        .locator('.notification-list-item-message')
+        .innerText()
+        .catch(() => '?')
+    ).trim();
     console.log(`  notification [${icon}]: ${message}`);
     if (/codicon-(notifications-)?error\b/.test(icon)) errors.push(message);
   }
-  for (const clear of await page.locator('.notifications-toasts .codicon-notifications-clear').all()) await clear.click().catch(() => undefined);
+  for (const clear of await page.locator('.notifications-toasts .codicon-notifications-clear').all())
+    await clear.click().catch(() => undefined);
   return errors;
 }
 
 /** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
 async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  const exactRow = (text: string) => quickInput().locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) }).first();
+  const exactRow = (text: string) =>
+    quickInput()
+      .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) })
+      .first();
   // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
   await page.locator('.part.sidebar .composite.title').click();
   await page.keyboard.press('F1');
@@ -148,7 +187,8 @@ async function completePrompts(dialogPath: string): Promise<void> {
     const input = quickInput().locator('input').first();
     const value = await input.inputValue().catch(() => '');
     const rows = await quickInput().locator(`${WORKBENCH.listRow}:visible`).count();
-    if (value.startsWith('/')) await input.fill(dialogPath); // the simple file dialog starts at a folder path
+    if (value.startsWith('/'))
+      await input.fill(dialogPath); // the simple file dialog starts at a folder path
     else if (rows === 0) await input.fill('scene');
     else await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -170,17 +210,24 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
     if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
   });
 
-  step('code-server opens a workspace holding the demo dataset and a partial result file', [], async () => {
-    dataset = await readDataset(DEMO_DIR, { sniffMedia: false });
-    oracle = await evaluateFile(dataset, path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), { profile: 'paper' });
-    // Title-bar buttons show without hovering, so a click finds them wherever the mouse was.
-    session = await startUiSession('ui', prepareWorkspace, ACTION_TIMEOUT_MS, { 'workbench.view.alwaysShowHeaderActions': true });
-    page = session.page;
-    await openContainer(page, 'GST-Bench');
-    await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible', timeout: 60_000 });
-    for (const stem of [PARTIAL_STEM, ...RESULT_STEMS]) await resultRowOf(path.join(session.workspace, `${stem}.jsonl`)).waitFor({ state: 'visible', timeout: 60_000 });
-    for (const competency of ['Object Localization', 'Self Localization', 'Scene Structure Understanding']) await setExpanded(await findRow(page, QUESTIONS_VIEW, competency, 1), true);
-  }, SETUP_TIMEOUT_MS);
+  step(
+    'code-server opens a workspace holding the demo dataset and a partial result file',
+    [],
+    async () => {
+      dataset = await readDataset(DEMO_DIR, { sniffMedia: false });
+      oracle = await evaluateFile(dataset, path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), { profile: 'paper' });
+      // Title-bar buttons show without hovering, so a click finds them wherever the mouse was.
+      session = await startUiSession('ui', prepareWorkspace, ACTION_TIMEOUT_MS, { 'workbench.view.alwaysShowHeaderActions': true });
+      page = session.page;
+      await openContainer(page, 'GST-Bench');
+      await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible', timeout: 60_000 });
+      for (const stem of [PARTIAL_STEM, ...RESULT_STEMS])
+        await resultRowOf(path.join(session.workspace, `${stem}.jsonl`)).waitFor({ state: 'visible', timeout: 60_000 });
+      for (const competency of ['Object Localization', 'Self Localization', 'Scene Structure Understanding'])
+        await setExpanded(await findRow(page, QUESTIONS_VIEW, competency, 1), true);
+    },
+    SETUP_TIMEOUT_MS,
+  );
 
   const oracleFile = () => path.join(session!.workspace, 'noisy-oracle.jsonl');
   const partialFile = () => path.join(session!.workspace, `${PARTIAL_STEM}.jsonl`);
@@ -191,163 +238,213 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
     await row.locator('.label-description', { hasText: /^active/ }).waitFor();
   }
 
-  step('at the default sidebar width every subtask, question and result row shows its score', ['code-server opens a workspace holding the demo dataset and a partial result file'], async () => {
-    const width = await page.locator('.part.sidebar').evaluate((e) => e.getBoundingClientRect().width);
-    assert.ok(width >= DEFAULT_SIDEBAR_PX.min && width <= DEFAULT_SIDEBAR_PX.max, `the sidebar is ${width} px wide, not VS Code's default`);
-    await makeActive(oracleFile());
-    let clippedNames = 0;
-    for (const info of SUBTASKS) {
-      const row = await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2);
-      await assertVisibleInRow(row, formatSubtaskScore(oracle.subtasks[info.key]!.score), `subtask ${info.abbreviation}`);
-      if (!(await visibleInRow(row, info.name)).visible) clippedNames++;
-    }
-    // The measure can fail: at this width the end of the longer rows (the full names) is cut.
-    assert.ok(clippedNames > 0, 'no subtask row is cut at all: the sidebar is wider than the default, so the check proves nothing');
-    const subtaskRow = await findRow(page, QUESTIONS_VIEW, 'EDistv', 2);
-    await setExpanded(subtaskRow, true);
-    for (const q of dataset.questions.filter((x) => x.subtask === 'edist_v')) {
-      const row = await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description');
-      await assertVisibleInRow(row, formatQuestionScore(oracle.byUid.get(q.uid)!.score), `question ${q.uid}`);
-      await assertVisibleInRow(row, await rowLabel(row), `question ${q.uid} (truth vs prediction)`);
-    }
-    await setExpanded(subtaskRow, false);
-    await assertVisibleInRow(resultRowOf(oracleFile()), formatSubtaskScore(oracle.overall), 'the noisy-oracle result row');
-    await page.locator('.part.sidebar').screenshot({ path: path.join(SHOTS, 'sidebar-default-width.png') });
-  });
-
-  step('a partial result file shows its coverage in the Results view, the tree, the status bar and the viewer', ['code-server opens a workspace holding the demo dataset and a partial result file'], async () => {
-    const coverage = `${PARTIAL_SUBTASKS.length}/${SUBTASKS.length} subtasks, ${PARTIAL_SUBTASKS.length * PARTIAL_LINES_PER_SUBTASK}/${dataset.questions.length} questions`;
-    await makeActive(partialFile());
-    const row = resultRowOf(partialFile());
-    assert.match(await rowLabel(row), new RegExp(`^\\S+ partial · ${PARTIAL_STEM}$`), 'the Avg. is marked partial, before the name');
-    await assertVisibleInRow(row, 'partial', 'the partial mark');
-    assert.match(await row.locator('.label-description').innerText(), new RegExp(coverage.replace(/[/]/g, '\\/')), 'the Results row gives the coverage');
-    await statusItem().filter({ hasText: coverage }).waitFor({ state: 'visible' });
-    const edv = await findRow(page, QUESTIONS_VIEW, 'EDv', 2);
-    assert.match(await edv.locator('.label-description').innerText(), /\(2\/3\)/, 'a subtask scored over 2 of its 3 questions says so');
-    const q = dataset.questions.find((x) => x.subtask === 'ed_v')!;
-    await setExpanded(edv, true);
-    await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
-    const overall = webview(page).locator('[data-role="result-overall"][data-partial="true"]');
-    await overall.waitFor({ state: 'visible' });
-    assert.match(await overall.innerText(), new RegExp(`partial: ${coverage.replace(/[/]/g, '\\/')}`), 'the viewer header marks the partial Avg. with its coverage');
-    await setExpanded(edv, false);
-    await page.screenshot({ path: path.join(SHOTS, 'partial-result-file.png') });
-    await makeActive(oracleFile());
-  });
-
-  step('screenshots of the viewer for every answer kind and of the sidebar, in dark, light and high-contrast themes', ['code-server opens a workspace holding the demo dataset and a partial result file'], async () => {
-    await makeActive(oracleFile());
-    // A second file compared, so each overlay shows two colours.
-    const compared = resultRowOf(path.join(session!.workspace, 'template-b.jsonl')).getByRole('checkbox');
-    if ((await compared.getAttribute('aria-checked')) !== 'true') await compared.click();
-    for (const theme of THEMES) {
-      await setColorTheme(theme.label, theme.workbenchClass);
-      for (const { kind, subtask } of OVERLAY_KINDS) {
-        const info = SUBTASKS.find((s) => s.key === subtask)!;
-        const q = dataset.questions.find((x) => x.subtask === subtask)!;
+  step(
+    'at the default sidebar width every subtask, question and result row shows its score',
+    ['code-server opens a workspace holding the demo dataset and a partial result file'],
+    async () => {
+      const width = await page.locator('.part.sidebar').evaluate((e) => e.getBoundingClientRect().width);
+      assert.ok(
+        width >= DEFAULT_SIDEBAR_PX.min && width <= DEFAULT_SIDEBAR_PX.max,
+        `the sidebar is ${width} px wide, not VS Code's default`,
+      );
+      await makeActive(oracleFile());
+      let clippedNames = 0;
+      for (const info of SUBTASKS) {
         const row = await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2);
-        await setExpanded(row, true);
-        await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
-        await webview(page).locator(VIEWER.uid, { hasText: q.uid }).waitFor({ state: 'visible' });
-        await webview(page).locator(VIEWER.overlays[kind].overlay).first().waitFor({ state: 'visible' });
-        assert.equal(await webview(page).locator('html').getAttribute('data-theme-kind'), theme.kind, `the viewer's palette follows the ${theme.name} theme`);
-        await webview(page).locator(VIEWER.overlays[kind].overlay).first().scrollIntoViewIfNeeded();
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(SHOTS, `${theme.name}-${kind}.png`) });
-        await setExpanded(row, false);
+        await assertVisibleInRow(row, formatSubtaskScore(oracle.subtasks[info.key]!.score), `subtask ${info.abbreviation}`);
+        if (!(await visibleInRow(row, info.name)).visible) clippedNames++;
       }
-      await page.locator('.part.sidebar').screenshot({ path: path.join(SHOTS, `${theme.name}-sidebar.png`) });
-      // One file, one colour: its icon in the Results view and its swatch in the viewer, from the theme kind's palette.
-      const allowed = new Set(RESULT_PALETTE.map((c) => hexToRgb(c.byKind[theme.kind])));
-      for (const stem of ['noisy-oracle', 'template-b']) {
-        const icon = await resultRowOf(path.join(session!.workspace, `${stem}.jsonl`)).locator('.custom-view-tree-node-item-icon').evaluate((e) => getComputedStyle(e).color);
-        const swatch = await webview(page).locator('tr.result-row', { has: webview(page).locator('.result-label', { hasText: stem }) }).locator('.swatch').evaluate((e) => getComputedStyle(e).backgroundColor);
-        assert.ok(allowed.has(icon), `${theme.name}: the Results icon of ${stem} is ${icon}, not a ${theme.kind} palette colour`);
-        assert.equal(swatch, icon, `${theme.name}: ${stem} is ${icon} in the Results view but ${swatch} in the viewer`);
+      // The measure can fail: at this width the end of the longer rows (the full names) is cut.
+      assert.ok(clippedNames > 0, 'no subtask row is cut at all: the sidebar is wider than the default, so the check proves nothing');
+      const subtaskRow = await findRow(page, QUESTIONS_VIEW, 'EDistv', 2);
+      await setExpanded(subtaskRow, true);
+      for (const q of dataset.questions.filter((x) => x.subtask === 'edist_v')) {
+        const row = await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description');
+        await assertVisibleInRow(row, formatQuestionScore(oracle.byUid.get(q.uid)!.score), `question ${q.uid}`);
+        await assertVisibleInRow(row, await rowLabel(row), `question ${q.uid} (truth vs prediction)`);
       }
-    }
-    await setColorTheme(THEMES[1].label, THEMES[1].workbenchClass);
-  }, 6 * 60_000);
+      await setExpanded(subtaskRow, false);
+      await assertVisibleInRow(resultRowOf(oracleFile()), formatSubtaskScore(oracle.overall), 'the noisy-oracle result row');
+      await page.locator('.part.sidebar').screenshot({ path: path.join(SHOTS, 'sidebar-default-width.png') });
+    },
+  );
 
-  step('every contributed button and menu item runs without an error notification', ['code-server opens a workspace holding the demo dataset and a partial result file'], async () => {
-    const entries = contributedMenus(REPO_ROOT);
-    const viewNames = new Map([['gstBench.questions', QUESTIONS_VIEW], ['gstBench.results', RESULTS_VIEW]]);
-    const problems: string[] = [];
-    const clicked: string[] = [];
-    const ws = session!.workspace;
-    const dialogPathFor = (e: MenuEntry) => (e.command === 'gstBench.openDatasetFolder' ? path.join(ws, 'demo') : partialFile());
-    // Rows the unload entries may remove, one each; the rest work on the oracle file and the partial file.
-    const unloadable = [path.join(ws, 'random.jsonl'), path.join(ws, 'template-b.jsonl')];
-    await makeActive(oracleFile());
+  step(
+    'a partial result file shows its coverage in the Results view, the tree, the status bar and the viewer',
+    ['code-server opens a workspace holding the demo dataset and a partial result file'],
+    async () => {
+      const coverage = `${PARTIAL_SUBTASKS.length}/${SUBTASKS.length} subtasks, ${PARTIAL_SUBTASKS.length * PARTIAL_LINES_PER_SUBTASK}/${dataset.questions.length} questions`;
+      await makeActive(partialFile());
+      const row = resultRowOf(partialFile());
+      assert.match(await rowLabel(row), new RegExp(`^\\S+ partial · ${PARTIAL_STEM}$`), 'the Avg. is marked partial, before the name');
+      await assertVisibleInRow(row, 'partial', 'the partial mark');
+      assert.match(
+        await row.locator('.label-description').innerText(),
+        new RegExp(coverage.replace(/[/]/g, '\\/')),
+        'the Results row gives the coverage',
+      );
+      await statusItem().filter({ hasText: coverage }).waitFor({ state: 'visible' });
+      const edv = await findRow(page, QUESTIONS_VIEW, 'EDv', 2);
+      assert.match(await edv.locator('.label-description').innerText(), /\(2\/3\)/, 'a subtask scored over 2 of its 3 questions says so');
+      const q = dataset.questions.find((x) => x.subtask === 'ed_v')!;
+      await setExpanded(edv, true);
+      await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
+      const overall = webview(page).locator('[data-role="result-overall"][data-partial="true"]');
+      await overall.waitFor({ state: 'visible' });
+      assert.match(
+        await overall.innerText(),
+        new RegExp(`partial: ${coverage.replace(/[/]/g, '\\/')}`),
+        'the viewer header marks the partial Avg. with its coverage',
+      );
+      await setExpanded(edv, false);
+      await page.screenshot({ path: path.join(SHOTS, 'partial-result-file.png') });
+      await makeActive(oracleFile());
+    },
+  );
 
-    // A user who reaches a title-bar button has usually selected an item in the view; VS Code then passes that
-    // item to the command. Select one first, so the test meets what the user met.
-    const selectAnItem = async (view: string): Promise<void> => {
-      if (view === RESULTS_VIEW) {
-        await resultRowOf(oracleFile()).locator('.label-name').click();
-        return;
-      }
-      const sub = treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="2"]')).first();
-      if ((await sub.count()) === 0) return; // the filter hides every question
-      await setExpanded(sub, true);
-      await treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="3"]')).first().click();
-    };
-
-    const click = async (e: MenuEntry): Promise<void> => {
-      if (e.menu === 'view/title') {
-        await selectAnItem(viewNames.get(e.view!)!);
-        const header = pane(viewNames.get(e.view!)!);
-        if (e.inline) await header.locator(`.action-label[aria-label="${e.title}"]`).click();
-        else {
-          await header.locator('.action-label[aria-label="More Actions..."]').click();
-          await menuItem(e.title).click();
+  step(
+    'screenshots of the viewer for every answer kind and of the sidebar, in dark, light and high-contrast themes',
+    ['code-server opens a workspace holding the demo dataset and a partial result file'],
+    async () => {
+      await makeActive(oracleFile());
+      // A second file compared, so each overlay shows two colours.
+      const compared = resultRowOf(path.join(session!.workspace, 'template-b.jsonl')).getByRole('checkbox');
+      if ((await compared.getAttribute('aria-checked')) !== 'true') await compared.click();
+      for (const theme of THEMES) {
+        await setColorTheme(theme.label, theme.workbenchClass);
+        for (const { kind, subtask } of OVERLAY_KINDS) {
+          const info = SUBTASKS.find((s) => s.key === subtask)!;
+          const q = dataset.questions.find((x) => x.subtask === subtask)!;
+          const row = await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2);
+          await setExpanded(row, true);
+          await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
+          await webview(page).locator(VIEWER.uid, { hasText: q.uid }).waitFor({ state: 'visible' });
+          await webview(page).locator(VIEWER.overlays[kind].overlay).first().waitFor({ state: 'visible' });
+          assert.equal(
+            await webview(page).locator('html').getAttribute('data-theme-kind'),
+            theme.kind,
+            `the viewer's palette follows the ${theme.name} theme`,
+          );
+          await webview(page).locator(VIEWER.overlays[kind].overlay).first().scrollIntoViewIfNeeded();
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: path.join(SHOTS, `${theme.name}-${kind}.png`) });
+          await setExpanded(row, false);
         }
-      } else if (e.menu === 'view/item/context' && e.view === 'gstBench.results') {
-        const file = e.command === 'gstBench.unloadResultFile' ? unloadable.shift()! : /result\.inactive/.test(e.when) ? partialFile() : oracleFile();
-        if (/result\.inactive/.test(e.when) && file === partialFile()) await makeActive(oracleFile());
-        const row = resultRowOf(file);
-        if (e.inline) {
-          await row.hover();
-          await row.locator(`.actions .action-label[aria-label="${e.title}"]`).click();
-        } else await contextMenu(row, e.title);
-      } else if (e.menu === 'view/item/context' && e.view === 'gstBench.questions') {
-        // The first question the current filter shows.
-        const sub = treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="2"]')).first();
-        await setExpanded(sub, true);
-        await contextMenu(treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="3"]')).first(), e.title);
-        await setExpanded(sub, false);
-      } else if (e.menu === 'explorer/context') {
-        await page.keyboard.press('Control+Shift+E');
-        const name = /explorerResourceIsFolder/.test(e.when) ? 'demo' : `${PARTIAL_STEM}.jsonl`;
-        const row = page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) }).first();
-        await contextMenu(row, e.title);
-      } else throw new Error(`the test does not know how to reach menu ${e.menu} (${e.title}): teach it`);
-    };
-
-    for (const e of entries) {
-      const what = `${e.menu} "${e.title}"${e.view ? ` in ${viewNames.get(e.view)}` : ''}${e.inline ? ' (button)' : ''}`;
-      if (!(e.menu === 'explorer/context')) await openContainer(page, 'GST-Bench');
-      try {
-        await click(e);
-      } catch (err) {
-        problems.push(`${what}: could not be clicked (when: ${e.when}): ${(err as Error).message.split('\n')[0]}`);
-        await page.keyboard.press('Escape');
-        continue;
+        await page.locator('.part.sidebar').screenshot({ path: path.join(SHOTS, `${theme.name}-sidebar.png`) });
+        // One file, one colour: its icon in the Results view and its swatch in the viewer, from the theme kind's palette.
+        const allowed = new Set(RESULT_PALETTE.map((c) => hexToRgb(c.byKind[theme.kind])));
+        for (const stem of ['noisy-oracle', 'template-b']) {
+          const icon = await resultRowOf(path.join(session!.workspace, `${stem}.jsonl`))
+            .locator('.custom-view-tree-node-item-icon')
+            .evaluate((e) => getComputedStyle(e).color);
+          const swatch = await webview(page)
+            .locator('tr.result-row', { has: webview(page).locator('.result-label', { hasText: stem }) })
+            .locator('.swatch')
+            .evaluate((e) => getComputedStyle(e).backgroundColor);
+          assert.ok(allowed.has(icon), `${theme.name}: the Results icon of ${stem} is ${icon}, not a ${theme.kind} palette colour`);
+          assert.equal(swatch, icon, `${theme.name}: ${stem} is ${icon} in the Results view but ${swatch} in the viewer`);
+        }
       }
-      await completePrompts(dialogPathFor(e));
-      await page.waitForTimeout(SETTLE_MS);
-      for (const message of await takeErrorNotifications()) problems.push(`${what}: error notification "${message}"`);
-      clicked.push(what);
-    }
+      await setColorTheme(THEMES[1].label, THEMES[1].workbenchClass);
+    },
+    6 * 60_000,
+  );
 
-    // The status bar item (contributed in code, not in package.json).
-    await statusItem().click();
-    await page.waitForTimeout(SETTLE_MS);
-    for (const message of await takeErrorNotifications()) problems.push(`status bar item: error notification "${message}"`);
-    assert.ok(await pane(RESULTS_VIEW).isVisible(), 'the status bar item shows the Results view');
-    await page.screenshot({ path: path.join(SHOTS, 'menus-done.png') });
-    console.log(`clicked ${clicked.length} of ${entries.length} menu entries:\n  ${clicked.join('\n  ')}`);
-    assert.deepEqual(problems, [], `menu entries that failed:\n${problems.join('\n')}`);
-  }, MENUS_TIMEOUT_MS);
+  step(
+    'every contributed button and menu item runs without an error notification',
+    ['code-server opens a workspace holding the demo dataset and a partial result file'],
+    async () => {
+      const entries = contributedMenus(REPO_ROOT);
+      const viewNames = new Map([
+        ['gstBench.questions', QUESTIONS_VIEW],
+        ['gstBench.results', RESULTS_VIEW],
+      ]);
+      const problems: string[] = [];
+      const clicked: string[] = [];
+      const ws = session!.workspace;
+      const dialogPathFor = (e: MenuEntry) => (e.command === 'gstBench.openDatasetFolder' ? path.join(ws, 'demo') : partialFile());
+      // Rows the unload entries may remove, one each; the rest work on the oracle file and the partial file.
+      const unloadable = [path.join(ws, 'random.jsonl'), path.join(ws, 'template-b.jsonl')];
+      await makeActive(oracleFile());
+
+      // A user who reaches a title-bar button has usually selected an item in the view; VS Code then passes that
+      // item to the command. Select one first, so the test meets what the user met.
+      const selectAnItem = async (view: string): Promise<void> => {
+        if (view === RESULTS_VIEW) {
+          await resultRowOf(oracleFile()).locator('.label-name').click();
+          return;
+        }
+        const sub = treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="2"]')).first();
+        if ((await sub.count()) === 0) return; // the filter hides every question
+        await setExpanded(sub, true);
+        await treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="3"]')).first().click();
+      };
+
+      const click = async (e: MenuEntry): Promise<void> => {
+        if (e.menu === 'view/title') {
+          await selectAnItem(viewNames.get(e.view!)!);
+          const header = pane(viewNames.get(e.view!)!);
+          if (e.inline) await header.locator(`.action-label[aria-label="${e.title}"]`).click();
+          else {
+            await header.locator('.action-label[aria-label="More Actions..."]').click();
+            await menuItem(e.title).click();
+          }
+        } else if (e.menu === 'view/item/context' && e.view === 'gstBench.results') {
+          const file =
+            e.command === 'gstBench.unloadResultFile'
+              ? unloadable.shift()!
+              : /result\.inactive/.test(e.when)
+                ? partialFile()
+                : oracleFile();
+          if (/result\.inactive/.test(e.when) && file === partialFile()) await makeActive(oracleFile());
+          const row = resultRowOf(file);
+          if (e.inline) {
+            await row.hover();
+            await row.locator(`.actions .action-label[aria-label="${e.title}"]`).click();
+          } else await contextMenu(row, e.title);
+        } else if (e.menu === 'view/item/context' && e.view === 'gstBench.questions') {
+          // The first question the current filter shows.
+          const sub = treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="2"]')).first();
+          await setExpanded(sub, true);
+          await contextMenu(treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="3"]')).first(), e.title);
+          await setExpanded(sub, false);
+        } else if (e.menu === 'explorer/context') {
+          await page.keyboard.press('Control+Shift+E');
+          const name = /explorerResourceIsFolder/.test(e.when) ? 'demo' : `${PARTIAL_STEM}.jsonl`;
+          const row = page
+            .locator('.explorer-folders-view .monaco-list-row', {
+              has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }),
+            })
+            .first();
+          await contextMenu(row, e.title);
+        } else throw new Error(`the test does not know how to reach menu ${e.menu} (${e.title}): teach it`);
+      };
+
+      for (const e of entries) {
+        const what = `${e.menu} "${e.title}"${e.view ? ` in ${viewNames.get(e.view)}` : ''}${e.inline ? ' (button)' : ''}`;
+        if (!(e.menu === 'explorer/context')) await openContainer(page, 'GST-Bench');
+        try {
+          await click(e);
+        } catch (err) {
+          problems.push(`${what}: could not be clicked (when: ${e.when}): ${(err as Error).message.split('\n')[0]}`);
+          await page.keyboard.press('Escape');
+          continue;
+        }
+        await completePrompts(dialogPathFor(e));
+        await page.waitForTimeout(SETTLE_MS);
+        for (const message of await takeErrorNotifications()) problems.push(`${what}: error notification "${message}"`);
+        clicked.push(what);
+      }
+
+      // The status bar item (contributed in code, not in package.json).
+      await statusItem().click();
+      await page.waitForTimeout(SETTLE_MS);
+      for (const message of await takeErrorNotifications()) problems.push(`status bar item: error notification "${message}"`);
+      assert.ok(await pane(RESULTS_VIEW).isVisible(), 'the status bar item shows the Results view');
+      await page.screenshot({ path: path.join(SHOTS, 'menus-done.png') });
+      console.log(`clicked ${clicked.length} of ${entries.length} menu entries:\n  ${clicked.join('\n  ')}`);
+      assert.deepEqual(problems, [], `menu entries that failed:\n${problems.join('\n')}`);
+    },
+    MENUS_TIMEOUT_MS,
+  );
 });

@@ -29,7 +29,10 @@ export const VIEWER = {
     angle: { overlay: 'svg[data-overlay="direction-dial"]', truth: '[data-role="truth-arrow"]' },
     distance: { overlay: 'svg[data-overlay="distance-ruler"]', truth: '[data-role="truth-marker"]' },
     point: { overlay: 'svg[data-overlay="point-map"]', truth: '[data-role="truth-point"]' },
-    orientation: { overlay: 'svg[data-overlay="heading-map"], svg[data-overlay="heading-dial"]', truth: '[data-role="truth-arrow"], [data-role="truth-ray"], [data-role="agent-pose"]' },
+    orientation: {
+      overlay: 'svg[data-overlay="heading-map"], svg[data-overlay="heading-dial"]',
+      truth: '[data-role="truth-arrow"], [data-role="truth-ray"], [data-role="agent-pose"]',
+    },
     // The choice overlay is an HTML grid of the four candidate images, not an SVG.
     choice: { overlay: '[data-overlay="choice-grid"]', truth: '[data-role="choice-truth"]' },
   } as Record<string, { overlay: string; truth: string }>,
@@ -68,12 +71,24 @@ export function treeRows(page: Page, viewName: string): Locator {
 
 /** The visible label of a tree row, without its description (a row's accessible name is its tooltip). */
 export async function rowLabel(row: Locator): Promise<string> {
-  return (await row.locator(TREE_LABEL).first().innerText({ timeout: 2000 }).catch(() => '')).trim();
+  return (
+    await row
+      .locator(TREE_LABEL)
+      .first()
+      .innerText({ timeout: 2000 })
+      .catch(() => '')
+  ).trim();
 }
 
 /** The visible description of a tree row (the grey text after the label). */
 export async function rowDescription(row: Locator): Promise<string> {
-  return (await row.locator(TREE_DESCRIPTION).first().innerText({ timeout: 2000 }).catch(() => '')).trim();
+  return (
+    await row
+      .locator(TREE_DESCRIPTION)
+      .first()
+      .innerText({ timeout: 2000 })
+      .catch(() => '')
+  ).trim();
 }
 
 /** A Results row's label is "<score> · <file stem>" once scored, the stem alone before. */
@@ -82,7 +97,13 @@ export function resultRowNamed(stem: string): (label: string) => boolean {
 }
 
 /** The row whose visible label (or, with `part: 'description'`, description) is `text`, or passes it. */
-export async function findRow(page: Page, viewName: string, text: string | ((shown: string) => boolean), level?: number, part: 'label' | 'description' = 'label'): Promise<Locator> {
+export async function findRow(
+  page: Page,
+  viewName: string,
+  text: string | ((shown: string) => boolean),
+  level?: number,
+  part: 'label' | 'description' = 'label',
+): Promise<Locator> {
   const matches = typeof text === 'string' ? (shown: string) => shown === text : text;
   const label = typeof text === 'string' ? text : 'matching';
   const rows = treeRows(page, viewName);

@@ -17,7 +17,8 @@ const BIG_FILE_BYTES = 100 * 1024 * 1024;
 let work: string;
 let datasetPath: string;
 before(() => {
-  if (!statSync(CLI, { throwIfNoEntry: false })) throw new Error(`${path.relative(REPO_ROOT, CLI)} is missing: run \`npm run build\` first`);
+  if (!statSync(CLI, { throwIfNoEntry: false }))
+    throw new Error(`${path.relative(REPO_ROOT, CLI)} is missing: run \`npm run build\` first`);
   work = mkdtempSync(path.join(tmpdir(), 'gst-slow-'));
   datasetPath = writeTinyDataset();
 });
@@ -64,65 +65,75 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 }
 
 describe('kill -9 at random moments of a rescore of a 100 MB file', () => {
-  it(`leaves the old file or the complete new one, ${KILLS} times; the next run removes the leftovers`, { timeout: 15 * 60_000 }, async () => {
-    const file = bigResultFile('big.jsonl', BIG_FILE_BYTES);
-    const reference = path.join(path.dirname(file), '..', 'reference.jsonl');
-    const pristine = path.join(path.dirname(file), '..', 'pristine.jsonl');
-    copyFileSync(file, reference);
-    copyFileSync(file, pristine);
-    const t0 = Date.now();
-    const full = await exitOf(rescore(reference));
-    const fullMs = Date.now() - t0;
-    assert.equal(full.code, 0, full.stderr);
-    const oldHash = sha(file);
-    const newHash = sha(reference);
-    assert.notEqual(oldHash, newHash);
-    // Seeded moments over the whole run, so the kills land in reading, writing, fsync and rename alike.
-    let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-    const outcomes = { old: 0, new: 0 };
-    for (let k = 0; k < KILLS; k++) {
-      const child = rescore(file);
-      const exited = exitOf(child);
-      await new Promise((r) => setTimeout(r, Math.floor(random() * fullMs * 1.1)));
-      child.kill('SIGKILL');
-      await exited;
-      const h = sha(file);
-      assert.ok(h === oldHash || h === newHash, `after kill ${k + 1} the file is neither the old nor the new one`);
-      outcomes[h === oldHash ? 'old' : 'new']++;
-      if (h === newHash) copyFileSync(pristine, file); // every run starts from the old file
-    }
-    console.log(`  kills: ${KILLS}, full rescore ${fullMs} ms, old file kept ${outcomes.old}x, new file complete ${outcomes.new}x, temp files left by the kills: ${others(file).length}`);
-    const last = await exitOf(rescore(file));
-    assert.equal(last.code, 0, last.stderr);
-    assert.equal(sha(file), newHash);
-    assert.deepEqual(others(file), [], 'the next run removed every temp file the killed runs left');
-  });
+  it(
+    `leaves the old file or the complete new one, ${KILLS} times; the next run removes the leftovers`,
+    { timeout: 15 * 60_000 },
+    async () => {
+      const file = bigResultFile('big.jsonl', BIG_FILE_BYTES);
+      const reference = path.join(path.dirname(file), '..', 'reference.jsonl');
+      const pristine = path.join(path.dirname(file), '..', 'pristine.jsonl');
+      copyFileSync(file, reference);
+      copyFileSync(file, pristine);
+      const t0 = Date.now();
+      const full = await exitOf(rescore(reference));
+      const fullMs = Date.now() - t0;
+      assert.equal(full.code, 0, full.stderr);
+      const oldHash = sha(file);
+      const newHash = sha(reference);
+      assert.notEqual(oldHash, newHash);
+      // Seeded moments over the whole run, so the kills land in reading, writing, fsync and rename alike.
+      let seed = 12345;
+      const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+      const outcomes = { old: 0, new: 0 };
+      for (let k = 0; k < KILLS; k++) {
+        const child = rescore(file);
+        const exited = exitOf(child);
+        await new Promise((r) => setTimeout(r, Math.floor(random() * fullMs * 1.1)));
+        child.kill('SIGKILL');
+        await exited;
+        const h = sha(file);
+        assert.ok(h === oldHash || h === newHash, `after kill ${k + 1} the file is neither the old nor the new one`);
+        outcomes[h === oldHash ? 'old' : 'new']++;
+        if (h === newHash) copyFileSync(pristine, file); // every run starts from the old file
+      }
+      console.log(
+        `  kills: ${KILLS}, full rescore ${fullMs} ms, old file kept ${outcomes.old}x, new file complete ${outcomes.new}x, temp files left by the kills: ${others(file).length}`,
+      );
+      const last = await exitOf(rescore(file));
+      assert.equal(last.code, 0, last.stderr);
+      assert.equal(sha(file), newHash);
+      assert.deepEqual(others(file), [], 'the next run removed every temp file the killed runs left');
+    },
+  );
 });
 
 describe('a full file system', () => {
   const isRoot = process.getuid?.() === 0;
-  it('ENOSPC mid-write: exit 2, one clear line, the original intact, no temp file', { skip: isRoot ? false : 'mounting a small tmpfs needs root; the unit suite covers ENOSPC by injection and EFBIG by ulimit' }, async () => {
-    const mount = mkdtempSync(path.join(work, 'tmpfs-'));
-    const m = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount], { encoding: 'utf8' });
-    if (m.status !== 0) {
-      console.log(`  cannot mount a tmpfs here (${m.stderr.trim()}); skipped`);
-      return;
-    }
-    try {
-      const file = path.join(mount, 'r.jsonl');
-      copyFileSync(bigResultFile('r.jsonl', 600 * 1024), file); // fits once; the rescored copy beside it does not
-      const before = sha(file);
-      const r = await exitOf(rescore(file));
-      assert.equal(r.code, 2, r.stderr);
-      assert.match(r.stderr, /ENOSPC|no space left/i);
-      assert.equal(r.stderr.trim().split('\n').length, 1, `one line, not the usage text:\n${r.stderr}`);
-      assert.equal(sha(file), before);
-      assert.deepEqual(others(file), []);
-    } finally {
-      spawnSync('umount', [mount]);
-    }
-  });
+  it(
+    'ENOSPC mid-write: exit 2, one clear line, the original intact, no temp file',
+    { skip: isRoot ? false : 'mounting a small tmpfs needs root; the unit suite covers ENOSPC by injection and EFBIG by ulimit' },
+    async () => {
+      const mount = mkdtempSync(path.join(work, 'tmpfs-'));
+      const m = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount], { encoding: 'utf8' });
+      if (m.status !== 0) {
+        console.log(`  cannot mount a tmpfs here (${m.stderr.trim()}); skipped`);
+        return;
+      }
+      try {
+        const file = path.join(mount, 'r.jsonl');
+        copyFileSync(bigResultFile('r.jsonl', 600 * 1024), file); // fits once; the rescored copy beside it does not
+        const before = sha(file);
+        const r = await exitOf(rescore(file));
+        assert.equal(r.code, 2, r.stderr);
+        assert.match(r.stderr, /ENOSPC|no space left/i);
+        assert.equal(r.stderr.trim().split('\n').length, 1, `one line, not the usage text:\n${r.stderr}`);
+        assert.equal(sha(file), before);
+        assert.deepEqual(others(file), []);
+      } finally {
+        spawnSync('umount', [mount]);
+      }
+    },
+  );
 });
 
 describe('other processes write the file during the rescore', () => {
@@ -141,7 +152,10 @@ describe('other processes write the file during the rescore', () => {
   it('an appender: every appended line is kept and nothing of the rescore is written', { timeout: 120_000 }, async () => {
     const file = bigResultFile('append.jsonl', 30 * 1024 * 1024);
     const lines = readFileSync(file, 'utf8').split('\n').length - 1;
-    const r = await raceWith(file, `const fs = require('fs'); for (let i = 0; i < 260; i++) fs.appendFileSync(process.argv[1], JSON.stringify({ uid: 'q_choice', prediction: 'A', appended: i }) + '\\n');`);
+    const r = await raceWith(
+      file,
+      `const fs = require('fs'); for (let i = 0; i < 260; i++) fs.appendFileSync(process.argv[1], JSON.stringify({ uid: 'q_choice', prediction: 'A', appended: i }) + '\\n');`,
+    );
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, changed);
     const text = readFileSync(file, 'utf8');

@@ -15,7 +15,16 @@ export async function runWithDesktopVsCode(vscodeExecutablePath: string, options
       vscodeExecutablePath,
       extensionDevelopmentPath: options.extensionDevelopmentPath,
       extensionTestsPath: options.extensionTestsPath,
-      launchArgs: [options.workspace, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
+      launchArgs: [
+        options.workspace,
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        extensionsDir,
+      ],
     });
   } catch (err) {
     // runTests rejects with a bare "Failed" on test failure; keep the exit code semantics.

@@ -19,17 +19,39 @@ export interface SuiteRunOptions {
 export async function runWithVsCodeServer(options: SuiteRunOptions): Promise<number> {
   assertTestEnvironment();
   const runDir = freshRunDir('suite');
-  const dirs = { extensions: path.join(runDir, 'extensions'), userData: path.join(runDir, 'user-data'), serverData: path.join(runDir, 'server-data') };
+  const dirs = {
+    extensions: path.join(runDir, 'extensions'),
+    userData: path.join(runDir, 'user-data'),
+    serverData: path.join(runDir, 'server-data'),
+  };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   writeUserSettings(dirs.userData);
   writeUserSettings(path.join(dirs.serverData, 'data'));
 
   const port = await freePort();
-  const server = ServerProcess.start('VS Code server', NODE24, [
-    VSCODE_SERVER_MAIN, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--accept-server-license-terms',
-    '--enable-smoke-test-driver', '--disable-telemetry', '--disable-workspace-trust',
-    '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData, '--server-data-dir', dirs.serverData,
-  ], { env: node24Env() });
+  const server = ServerProcess.start(
+    'VS Code server',
+    NODE24,
+    [
+      VSCODE_SERVER_MAIN,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--enable-smoke-test-driver',
+      '--disable-telemetry',
+      '--disable-workspace-trust',
+      '--extensions-dir',
+      dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+      '--server-data-dir',
+      dirs.serverData,
+    ],
+    { env: node24Env() },
+  );
   let context: Awaited<ReturnType<typeof launchChromium>> | undefined;
   const started = Date.now();
   try {
@@ -65,14 +87,24 @@ export async function runWithVsCodeServer(options: SuiteRunOptions): Promise<num
 
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the extension-host suite did not finish within ${SUITE_TIMEOUT_MS / 60_000} min. Server output:\n${server.outputTail}`)), SUITE_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `the extension-host suite did not finish within ${SUITE_TIMEOUT_MS / 60_000} min. Server output:\n${server.outputTail}`,
+            ),
+          ),
+        SUITE_TIMEOUT_MS,
+      );
     });
     const serverDied = server.exited.then(() => {
       throw new Error(`the VS Code server exited during the suite. Its output:\n${server.outputTail}`);
     });
     try {
       const code = await Promise.race([exitCode, timeout, serverDied]).finally(printReport);
-      console.log(`extension-host suite finished with code ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s (Route 2: VS Code server + Chromium)`);
+      console.log(
+        `extension-host suite finished with code ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s (Route 2: VS Code server + Chromium)`,
+      );
       if (code === 0) {
         await context.close().catch(() => undefined);
         await server.stop();

@@ -1,6 +1,12 @@
 // A webview's end of its panel's protocol: typed posting, request/response, notifications, persisted state.
 // Every panel's React side makes one from its contract (see webview/viewer/bridge.ts).
-import { Requester, type PanelContract, type PanelHostMessage, type PanelWebviewMessage, type ResponseMessage } from '../../src/shared/protocol';
+import {
+  Requester,
+  type PanelContract,
+  type PanelHostMessage,
+  type PanelWebviewMessage,
+  type ResponseMessage,
+} from '../../src/shared/protocol';
 
 /** What `acquireVsCodeApi()` returns inside a VS Code webview. */
 export interface VsCodeApi {

@@ -91,14 +91,20 @@ export function App({ bridge }: { bridge: Bridge }) {
     [bridge, flash],
   );
 
-  const changeZoom = useCallback((z: number) => {
-    setZoom(z);
-    bridge.updateState({ zoom: z });
-  }, [bridge]);
-  const changeSpeed = useCallback((s: number) => {
-    setSpeed(s);
-    bridge.updateState({ speed: s });
-  }, [bridge]);
+  const changeZoom = useCallback(
+    (z: number) => {
+      setZoom(z);
+      bridge.updateState({ zoom: z });
+    },
+    [bridge],
+  );
+  const changeSpeed = useCallback(
+    (s: number) => {
+      setSpeed(s);
+      bridge.updateState({ speed: s });
+    },
+    [bridge],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -147,7 +153,9 @@ export function App({ bridge }: { bridge: Bridge }) {
       <div className="layout">
         <div className="column">
           <AnswerPanel sample={sample} onEnlarge={enlarge} />
-          {query ? <QueryView image={query} zoom={zoom} onZoom={changeZoom} onEnlarge={() => enlarge(query, `Query view: ${query.relPath}`)} /> : null}
+          {query ? (
+            <QueryView image={query} zoom={zoom} onZoom={changeZoom} onEnlarge={() => enlarge(query, `Query view: ${query.relPath}`)} />
+          ) : null}
         </div>
         <div className="column">
           <VideoPlayer ref={player} video={sample.video} speed={speed} onSpeedChange={changeSpeed} onCopy={copy} />

@@ -63,7 +63,8 @@ export async function readAuditFile(file: string): Promise<AuditFileState> {
 export class AuditWriteRefused extends Error {}
 
 function refuseUnsafeAuditTarget(state: AuditFileState): void {
-  if (state.mode !== null && (state.mode & 0o222) === 0) throw new AuditWriteRefused(`${state.file} is read-only; make it writable, or set another audit file`);
+  if (state.mode !== null && (state.mode & 0o222) === 0)
+    throw new AuditWriteRefused(`${state.file} is read-only; make it writable, or set another audit file`);
   if (state.links > 1) throw new AuditWriteRefused(`${state.file} has ${state.links} hard links; a rewrite would split them`);
 }
 
@@ -87,7 +88,11 @@ export interface UpdateAuditOptions {
  * never lost: the file is re-read under the lock, and if it still changed before the rename (a program that
  * ignores the lock), the merge is redone on the new content.
  */
-export async function updateAuditFile(file: string, changes: readonly AuditChange[], options: UpdateAuditOptions = {}): Promise<AuditUpdate> {
+export async function updateAuditFile(
+  file: string,
+  changes: readonly AuditChange[],
+  options: UpdateAuditOptions = {},
+): Promise<AuditUpdate> {
   for (const c of changes) {
     const problem = 'set' in c ? auditEntryProblem(JSON.parse(formatAuditEntry(c.set))) : null;
     if (problem) throw new Error(`not writing an invalid verdict for ${'set' in c ? c.set.uid : ''}: ${problem}`);
@@ -124,6 +129,10 @@ export async function writeAuditFile(file: string, doc: Pick<AuditDocument, 'ent
   await withFileLock(target, async () => {
     const before = await readAuditFile(target);
     refuseUnsafeAuditTarget(before);
-    await writeFileAtomic(target, formatAuditDocument(doc), { expect: before.identity, mode: before.mode ?? 0o644, owner: before.owner ?? undefined });
+    await writeFileAtomic(target, formatAuditDocument(doc), {
+      expect: before.identity,
+      mode: before.mode ?? 0o644,
+      owner: before.owner ?? undefined,
+    });
   });
 }

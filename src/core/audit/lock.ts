@@ -65,7 +65,9 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>): Pro
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       await removeIfStale(lock);
       if (Date.now() > deadline) {
-        throw new LockTimeoutError(`${target} is being written by another process (lock ${lock}); try again, or remove the lock if no GST-Bench writer is running`);
+        throw new LockTimeoutError(
+          `${target} is being written by another process (lock ${lock}); try again, or remove the lock if no GST-Bench writer is running`,
+        );
       }
       await pause(5 + Math.random() * 20);
     }

@@ -8,10 +8,15 @@ const GIT_TIMEOUT_MS = 3000;
 /** `git config user.name` run in `cwd` (no shell); null when git is missing, fails, times out or has no name. */
 export function gitUserName(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile('git', ['config', 'user.name'], { cwd, env, timeout: GIT_TIMEOUT_MS, windowsHide: true, encoding: 'utf8' }, (error, stdout) => {
-      const name = error ? '' : stdout.trim();
-      resolve(name === '' ? null : name);
-    });
+    execFile(
+      'git',
+      ['config', 'user.name'],
+      { cwd, env, timeout: GIT_TIMEOUT_MS, windowsHide: true, encoding: 'utf8' },
+      (error, stdout) => {
+        const name = error ? '' : stdout.trim();
+        resolve(name === '' ? null : name);
+      },
+    );
   });
 }
 

@@ -2,7 +2,13 @@
 // both replaced atomically, so a crash leaves the previous version, never half of one.
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { humanResultFileName, humanResultText, parseBlindSession, serializeBlindSession, type BlindSession } from '../../shared/baseline/session';
+import {
+  humanResultFileName,
+  humanResultText,
+  parseBlindSession,
+  serializeBlindSession,
+  type BlindSession,
+} from '../../shared/baseline/session';
 import { identityOf, writeFileAtomic, type FileIdentity } from '../io/atomicWrite';
 
 async function identityOrNull(file: string): Promise<FileIdentity | null> {
@@ -16,7 +22,10 @@ async function identityOrNull(file: string): Promise<FileIdentity | null> {
 
 /** Writes `text` over `file` unless another program created or changed it since this call looked. */
 async function replace(file: string, text: string): Promise<void> {
-  await writeFileAtomic(file, text, { expect: await identityOrNull(file), changedMessage: `${file} changed while it was written; nothing was written` });
+  await writeFileAtomic(file, text, {
+    expect: await identityOrNull(file),
+    changedMessage: `${file} changed while it was written; nothing was written`,
+  });
 }
 
 export async function saveBlindSession(file: string, session: BlindSession): Promise<void> {

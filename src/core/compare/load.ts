@@ -35,7 +35,10 @@ export function resultSetLabel(file: string, s: Pick<ResultSet, 'model' | 'templ
  */
 export async function loadResultFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<LoadedResultFile> {
   const ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS };
-  const bySetting = new Map<string, { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }>();
+  const bySetting = new Map<
+    string,
+    { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }
+  >();
   const out: LoadedResultFile = { file, sets: [], lines: 0, scored: 0, skipped: 0, problems: [] };
   for await (const batch of readLineBatches(file)) {
     for (const line of batch) {
@@ -53,16 +56,32 @@ export async function loadResultFile(dataset: Dataset, file: string, options: Ev
       const key = setting ?? '';
       let group = bySetting.get(key);
       if (!group) {
-        const meta = { model: text(r.record.model), template: text(r.record.template), run: text(r.record.run) ?? text(r.record.seed), setting };
+        const meta = {
+          model: text(r.record.model),
+          template: text(r.record.template),
+          run: text(r.record.run) ?? text(r.record.seed),
+          setting,
+        };
         group = { meta, results: new Map(), repeats: 0 };
         bySetting.set(key, group);
       }
       if (group.results.has(r.uid)) group.repeats++;
-      group.results.set(r.uid, { subtask: r.question.subtask as SubtaskKey, score: r.result.score, unparsed: r.parse.parsed === null, answer: formatParsed(r.parse.parsed), index: r.question.index });
+      group.results.set(r.uid, {
+        subtask: r.question.subtask as SubtaskKey,
+        score: r.result.score,
+        unparsed: r.parse.parsed === null,
+        answer: formatParsed(r.parse.parsed),
+        index: r.question.index,
+      });
     }
   }
   for (const [key, g] of bySetting) {
-    if (g.repeats > 0) out.problems.push({ file, severity: 'warning', message: `${g.repeats} line(s)${key ? ` of setting ${key}` : ''} repeat a uid seen earlier; the last line for each uid counts` });
+    if (g.repeats > 0)
+      out.problems.push({
+        file,
+        severity: 'warning',
+        message: `${g.repeats} line(s)${key ? ` of setting ${key}` : ''} repeat a uid seen earlier; the last line for each uid counts`,
+      });
     out.sets.push({ id: key ? `${file}#${key}` : file, file, label: resultSetLabel(file, g.meta), ...g.meta, results: g.results });
   }
   return out;

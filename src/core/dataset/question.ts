@@ -15,10 +15,7 @@ export interface MediaRef {
 }
 
 /** One piece of the prompt in the order the model saw it. */
-export type PromptPart =
-  | { type: 'text'; text: string }
-  | { type: 'video' }
-  | { type: 'image'; index: number };
+export type PromptPart = { type: 'text'; text: string } | { type: 'video' } | { type: 'image'; index: number };
 
 export interface Question {
   /** Position in the dataset's order. */
@@ -57,7 +54,6 @@ export interface Dataset {
   /** Every problem, including those attached to questions. */
   problems: Problem[];
 }
-
 
 /** Prompt order: texts[0], the video, then texts[i] followed by images[i-1]; leftover texts and images last. */
 export function buildPrompt(texts: readonly string[], hasVideo: boolean, imageCount: number): PromptPart[] {

@@ -75,7 +75,9 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   const ordered = questions.filter(Boolean);
   if (!ownQuestion) await checkSummary(root, present, problems);
   if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
-    const annotations = entries.filter((e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE && e.name !== AUDIT_FILE_NAME);
+    const annotations = entries.filter(
+      (e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE && e.name !== AUDIT_FILE_NAME,
+    );
     if (annotations.length === 1) return readAnnotationsFile(path.join(root, annotations[0].name), root, options);
   }
   return finish(root, 'folders', ordered, problems);
@@ -103,7 +105,12 @@ async function readAnnotationsFile(file: string, root: string, options: ReadData
     if (!parsed.ok) {
       problems.push({ file: realFile, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
     } else if (!Array.isArray(parsed.value)) {
-      problems.push({ file: realFile, line: 1, severity: 'error', message: 'an annotations .json file must hold an array of question records' });
+      problems.push({
+        file: realFile,
+        line: 1,
+        severity: 'error',
+        message: 'an annotations .json file must hold an array of question records',
+      });
     } else {
       const lines = recordLineNumbers(text);
       parsed.value.forEach((value, i) => records.push({ value, line: lines[i] ?? 1 }));
@@ -159,11 +166,15 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
   }
   const lines = recordLineNumbers(text);
   parsed.value.forEach((entry, i) => {
-    const folder = typeof entry === 'object' && entry && typeof (entry as { folder?: unknown }).folder === 'string' ? (entry as { folder: string }).folder : undefined;
+    const folder =
+      typeof entry === 'object' && entry && typeof (entry as { folder?: unknown }).folder === 'string'
+        ? (entry as { folder: string }).folder
+        : undefined;
     // `folder` is a path in the authors' repository: match it by its last segment.
     const name = folder?.split(/[\\/]/).filter(Boolean).pop();
     if (!name) problems.push({ file, line: lines[i], severity: 'warning', message: 'summary entry has no "folder"' });
-    else if (!present.has(name)) problems.push({ file, line: lines[i], severity: 'warning', message: `listed sample folder is missing: ${excerpt(name)}` });
+    else if (!present.has(name))
+      problems.push({ file, line: lines[i], severity: 'warning', message: `listed sample folder is missing: ${excerpt(name)}` });
   });
 }
 
@@ -183,17 +194,55 @@ function fieldLocator(text: string): (key: string, value?: string) => number | u
 }
 
 /** Builds a question; an unexpected failure becomes a problem on its record, never a failed dataset. */
-async function buildQuestion(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
+async function buildQuestion(
+  value: unknown,
+  source: Source,
+  dir: string,
+  root: string,
+  options: ReadDatasetOptions,
+): Promise<Question | null> {
   try {
     return await buildQuestionUnguarded(value, source, dir, root, options);
   } catch (e) {
-    const uid = typeof value === 'object' && value && typeof (value as { uid?: unknown }).uid === 'string' ? (value as { uid: string }).uid : `${path.basename(dir)}#${source.line ?? 1}`;
-    const problem: Problem = { file: source.file, line: source.line ?? 1, severity: 'error', uid, message: `cannot read this question: ${excerpt(String((e as Error).message))}` };
-    return { index: 0, uid, task: '', subtask: OTHER, kind: null, scene: '', answer: undefined, truth: null, texts: [], video: null, images: [], prompt: [], source: { file: source.file, line: source.line }, dir, extra: {}, problems: [problem] };
+    const uid =
+      typeof value === 'object' && value && typeof (value as { uid?: unknown }).uid === 'string'
+        ? (value as { uid: string }).uid
+        : `${path.basename(dir)}#${source.line ?? 1}`;
+    const problem: Problem = {
+      file: source.file,
+      line: source.line ?? 1,
+      severity: 'error',
+      uid,
+      message: `cannot read this question: ${excerpt(String((e as Error).message))}`,
+    };
+    return {
+      index: 0,
+      uid,
+      task: '',
+      subtask: OTHER,
+      kind: null,
+      scene: '',
+      answer: undefined,
+      truth: null,
+      texts: [],
+      video: null,
+      images: [],
+      prompt: [],
+      source: { file: source.file, line: source.line },
+      dir,
+      extra: {},
+      problems: [problem],
+    };
   }
 }
 
-async function buildQuestionUnguarded(value: unknown, source: Source, dir: string, root: string, options: ReadDatasetOptions): Promise<Question | null> {
+async function buildQuestionUnguarded(
+  value: unknown,
+  source: Source,
+  dir: string,
+  root: string,
+  options: ReadDatasetOptions,
+): Promise<Question | null> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const rec = value as Record<string, unknown>;
   const problems: Problem[] = [];
@@ -226,7 +275,8 @@ async function buildQuestionUnguarded(value: unknown, source: Source, dir: strin
   if (!('answer' in rec)) problem('missing "answer"');
   else if (info) {
     truth = parseGroundTruth(info.kind, rec.answer);
-    if (!truth) problem(`bad answer ${jsonExcerpt(rec.answer)} for ${info.kind === 'angle' ? 'an' : 'a'} ${info.kind} question`, 'error', 'answer');
+    if (!truth)
+      problem(`bad answer ${jsonExcerpt(rec.answer)} for ${info.kind === 'angle' ? 'an' : 'a'} ${info.kind} question`, 'error', 'answer');
     const outOfRange = truth ? answerRangeProblem(truth) : undefined;
     if (outOfRange) problem(`${outOfRange} (it is scored as written)`, 'error', 'answer');
   }
@@ -235,13 +285,20 @@ async function buildQuestionUnguarded(value: unknown, source: Source, dir: strin
   if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = rec.texts as string[];
   else problem('"texts" must be an array of strings', 'error', 'texts');
 
-  const videoRel = typeof rec.copied_video_path === 'string' ? rec.copied_video_path : typeof rec.video === 'string' ? rec.video : undefined;
+  const videoRel =
+    typeof rec.copied_video_path === 'string' ? rec.copied_video_path : typeof rec.video === 'string' ? rec.video : undefined;
   const videoKey = typeof rec.copied_video_path === 'string' ? 'copied_video_path' : 'video';
-  const video = videoRel !== undefined ? await mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey)) : null;
+  const video =
+    videoRel !== undefined ? await mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey)) : null;
   const images: MediaRef[] = [];
   if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array', 'error', 'images');
   for (const [i, img] of (Array.isArray(rec.images) ? rec.images : []).entries()) {
-    const rel = typeof img === 'string' ? img : typeof img === 'object' && img ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file']) : undefined;
+    const rel =
+      typeof img === 'string'
+        ? img
+        : typeof img === 'object' && img
+          ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file'])
+          : undefined;
     if (rel === undefined) {
       problem(`image ${i + 1} has no path`, 'error', 'images');
       // Keep its place, so the images after it stay beside their texts in the prompt.
@@ -281,7 +338,14 @@ function firstString(o: Record<string, unknown>, keys: string[]): string | undef
   return undefined;
 }
 
-async function mediaRef(role: MediaRef['role'], rel: string, dir: string, root: string, options: ReadDatasetOptions, problem: (m: string, s?: Problem['severity']) => void): Promise<MediaRef> {
+async function mediaRef(
+  role: MediaRef['role'],
+  rel: string,
+  dir: string,
+  root: string,
+  options: ReadDatasetOptions,
+  problem: (m: string, s?: Problem['severity']) => void,
+): Promise<MediaRef> {
   const resolved = await resolveMediaPath(root, dir, rel);
   if (!resolved.ok) {
     problem(resolved.reason);
@@ -300,7 +364,8 @@ async function mediaRef(role: MediaRef['role'], rel: string, dir: string, root: 
   if (options.sniffMedia !== false) {
     ref.type = await sniffFile(resolved.path);
     const expected = role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];
-    if (!expected.includes(ref.type)) problem(`${role} ${excerpt(rel)} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');
+    if (!expected.includes(ref.type))
+      problem(`${role} ${excerpt(rel)} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');
   }
   return ref;
 }

@@ -11,9 +11,7 @@ export const MAX_DATASET_JSON_BYTES = 64 * 1024 * 1024;
 
 /** `reason` is a short phrase that follows "not read: " in a problem naming the file. */
 export type DatasetFileRead =
-  | { ok: true; text: string; path: string }
-  | { ok: false; missing: true }
-  | { ok: false; missing: false; reason: string };
+  { ok: true; text: string; path: string } | { ok: false; missing: true } | { ok: false; missing: false; reason: string };
 
 // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer, so fstat can refuse it.
 // O_NOFOLLOW: the path is already resolved; a symlink swapped in after the check is refused, not followed.
@@ -48,7 +46,8 @@ export async function readDatasetFile(realRoot: string, file: string, maxBytes =
   try {
     const st = await fh.stat();
     if (!st.isFile()) return { ok: false, missing: false, reason: `not a regular file but ${fileKind(st)}` };
-    if (st.size > maxBytes) return { ok: false, missing: false, reason: `${st.size} bytes, more than the ${maxBytes}-byte limit for dataset JSON files` };
+    if (st.size > maxBytes)
+      return { ok: false, missing: false, reason: `${st.size} bytes, more than the ${maxBytes}-byte limit for dataset JSON files` };
     // Read one byte past the size fstat gave: a file that grows while it is read is refused, not read on and on.
     const buf = Buffer.alloc(st.size + 1);
     let length = 0;
@@ -66,7 +65,13 @@ export async function readDatasetFile(realRoot: string, file: string, maxBytes =
   }
 }
 
-function fileKind(st: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+function fileKind(st: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}): string {
   if (st.isDirectory()) return 'a folder';
   if (st.isFIFO()) return 'a FIFO';
   if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';

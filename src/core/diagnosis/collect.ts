@@ -5,7 +5,14 @@ import type { Dataset, Question } from '../dataset/question';
 import { EvaluationBuilder, type Evaluation, type EvaluateOptions } from '../results/evaluation';
 import { getPath } from '../results/fieldPath';
 import { readLineBatches } from '../results/lines';
-import { diagnose, VISUAL_LOCALISATION_SUBTASKS, type DiagnosisAnswer, type FileDiagnosis, type FrameSampling, type TargetVisibility } from '../../shared/diagnosis';
+import {
+  diagnose,
+  VISUAL_LOCALISATION_SUBTASKS,
+  type DiagnosisAnswer,
+  type FileDiagnosis,
+  type FrameSampling,
+  type TargetVisibility,
+} from '../../shared/diagnosis';
 import { detectRedBoxFrames } from './redBox';
 import { framesFromField, visibilityFromGeometry } from '../../shared/diagnosis/visibility';
 import type { Problem } from '../../shared/problems';
@@ -72,15 +79,27 @@ export async function diagnoseFile(dataset: Dataset, file: string, options: Diag
     a.visibility = visibilityFromGeometry(q.extra.geometry);
     if (!a.visibility && options.detectRedBox && VISUAL_LOCALISATION_SUBTASKS.includes(q.subtask) && q.video?.path && q.video.exists) {
       const video = q.video.path;
-      if (!detected.has(video)) detected.set(video, detectRedBoxFrames(video).catch((e: Error) => e));
+      if (!detected.has(video))
+        detected.set(
+          video,
+          detectRedBoxFrames(video).catch((e: Error) => e),
+        );
       const d = await detected.get(video)!;
-      if (d instanceof Error) problems.push({ file: q.source.file, line: q.source.line, severity: 'warning', uid: o.uid, message: `red-box detection failed: ${d.message}` });
+      if (d instanceof Error)
+        problems.push({
+          file: q.source.file,
+          line: q.source.line,
+          severity: 'warning',
+          uid: o.uid,
+          message: `red-box detection failed: ${d.message}`,
+        });
       else a.visibility = d;
     }
     const f = frames.get(o.uid);
     if (f && a.visibility) {
       const indices = framesFromField(f.value, a.visibility.frames);
-      if (typeof indices === 'string') problems.push({ file, line: f.line, severity: 'warning', uid: o.uid, message: `${indices}; the line is diagnosed without it` });
+      if (typeof indices === 'string')
+        problems.push({ file, line: f.line, severity: 'warning', uid: o.uid, message: `${indices}; the line is diagnosed without it` });
       else a.sampledFrames = indices;
     }
     answers.push(a);

@@ -24,7 +24,11 @@ export function countRedPixels(rgb: Uint8Array, offset: number, length: number):
 
 /** The video's frame size, from ffprobe. */
 function videoSize(file: string): { width: number; height: number } {
-  const r = spawnSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', `file:${file}`], { encoding: 'utf8' });
+  const r = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', `file:${file}`],
+    { encoding: 'utf8' },
+  );
   const m = /^(\d+),(\d+)/.exec(r.stdout ?? '');
   if (r.status !== 0 || !m) throw new Error(`ffprobe cannot read ${file}: ${(r.stderr ?? '').trim() || 'no video stream'}`);
   return { width: Number(m[1]), height: Number(m[2]) };
@@ -46,7 +50,11 @@ export async function detectRedBoxFrames(file: string, decodeWidth = RED_BOX_DEC
   const width = Math.min(size.width, decodeWidth) & ~1;
   const height = Math.max(2, Math.round((size.height * width) / size.width / 2) * 2);
   const frameBytes = width * height * 3;
-  const child = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-i', `file:${file}`, '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'ffmpeg',
+    ['-v', 'error', '-nostdin', '-i', `file:${file}`, '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const redPixels: number[] = [];
@@ -68,5 +76,10 @@ export async function detectRedBoxFrames(file: string, decodeWidth = RED_BOX_DEC
   const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0) throw new Error(`ffmpeg cannot decode ${file} (exit ${code}): ${stderr.trim()}`);
   const min = RED_BOX_MIN_FRACTION * width * height;
-  return { frames: redPixels.length, visible: rangesWhere(redPixels.length, (i) => redPixels[i] >= min), redPixels, decodedSize: { width, height } };
+  return {
+    frames: redPixels.length,
+    visible: rangesWhere(redPixels.length, (i) => redPixels[i] >= min),
+    redPixels,
+    decodedSize: { width, height },
+  };
 }

@@ -21,7 +21,10 @@ export interface LineAdapter extends FormatAdapter {
   fromObject(obj: Obj, location: RecordLocation, options: ReadOptions): ResultRecord;
 }
 
-async function* mapItems(items: AsyncIterable<Item>, map: (obj: Obj, location: RecordLocation) => ResultRecord): AsyncGenerator<RecordOrProblem> {
+async function* mapItems(
+  items: AsyncIterable<Item>,
+  map: (obj: Obj, location: RecordLocation) => ResultRecord,
+): AsyncGenerator<RecordOrProblem> {
   for await (const item of items) yield 'obj' in item ? { record: map(item.obj, item.location) } : item;
 }
 
@@ -50,7 +53,7 @@ export const canonicalAdapter = lineAdapter({
 export const gstBenchAdapter = lineAdapter({
   name: 'gst-bench',
   label: 'GST-Bench evaluation output',
-  reads: 'JSON lines with `uid`, `pred` and `gt` (the benchmark authors\' scripts)',
+  reads: "JSON lines with `uid`, `pred` and `gt` (the benchmark authors' scripts)",
   needs: 'nothing',
   fromObject: (o, loc) => gstBenchRecord(o, loc),
 });
@@ -163,7 +166,12 @@ export const inspectEvalAdapter: FormatAdapter = {
           continue;
         }
         const s = sample as Obj;
-        const location: RecordLocation = { kind: 'sample', entry: entry.name, sampleId: sampleIdOf(s, entry.name), epoch: typeof s.epoch === 'number' ? s.epoch : 1 };
+        const location: RecordLocation = {
+          kind: 'sample',
+          entry: entry.name,
+          sampleId: sampleIdOf(s, entry.name),
+          epoch: typeof s.epoch === 'number' ? s.epoch : 1,
+        };
         yield { record: inspectSampleRecord(s, location, model) };
       }
     } finally {
@@ -208,7 +216,12 @@ export const inspectJsonAdapter: FormatAdapter = {
         continue;
       }
       const sample = s as Obj;
-      const location: RecordLocation = { kind: 'sample', index: i, sampleId: sampleIdOf(sample, `samples[${i}]`), epoch: typeof sample.epoch === 'number' ? sample.epoch : 1 };
+      const location: RecordLocation = {
+        kind: 'sample',
+        index: i,
+        sampleId: sampleIdOf(sample, `samples[${i}]`),
+        epoch: typeof sample.epoch === 'number' ? sample.epoch : 1,
+      };
       yield { record: inspectSampleRecord(sample, location, model) };
     }
   },

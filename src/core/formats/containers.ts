@@ -33,7 +33,10 @@ export async function* jsonLines(file: string): AsyncGenerator<Item> {
   for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) {
     for (const line of batch) {
       if (isInvalidUtf8Line(line)) {
-        yield { problem: `not valid UTF-8 (byte ${line.invalidUtf8.byteInLine + 1} of the line)`, location: { kind: 'line', line: line.number } };
+        yield {
+          problem: `not valid UTF-8 (byte ${line.invalidUtf8.byteInLine + 1} of the line)`,
+          location: { kind: 'line', line: line.number },
+        };
         continue;
       }
       const got = parseJsonLine(line.text, line.number);
@@ -97,7 +100,12 @@ export async function* delimitedRows(file: string, delimiter: ',' | '\t'): Async
       info: true,
     }),
   );
-  parser.on('skip', (err: CsvError) => skippedErrors.push({ problem: `unreadable record: ${err.message}`, location: { kind: 'row', row: (err as CsvError & { lines?: number }).lines ?? 0 } }));
+  parser.on('skip', (err: CsvError) =>
+    skippedErrors.push({
+      problem: `unreadable record: ${err.message}`,
+      location: { kind: 'row', row: (err as CsvError & { lines?: number }).lines ?? 0 },
+    }),
+  );
   let previousEnd = 1; // the header's last line
   for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
     while (skippedErrors.length > 0) yield skippedErrors.shift()!;
@@ -116,7 +124,12 @@ export async function* xlsxRows(file: string, sheetName?: string): AsyncGenerato
   await refuseOversizedWorkbook(file);
   const sheets = await readXlsxFile(file, { trim: false, parseNumber: (s: string) => s });
   const sheet = sheetName === undefined ? sheets[0] : sheets.find((s) => s.sheet === sheetName);
-  if (!sheet) throw new Error(sheetName === undefined ? 'the workbook has no sheet' : `no sheet named "${sheetName}" (sheets: ${sheets.map((s) => s.sheet).join(', ')})`);
+  if (!sheet)
+    throw new Error(
+      sheetName === undefined
+        ? 'the workbook has no sheet'
+        : `no sheet named "${sheetName}" (sheets: ${sheets.map((s) => s.sheet).join(', ')})`,
+    );
   const [header, ...rows] = sheet.data;
   if (!header) return;
   const names = header.map((h) => (h === null ? '' : String(h).trim()));
@@ -143,7 +156,9 @@ async function refuseOversizedWorkbook(file: string): Promise<void> {
   const inflated = zip.entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
   zip.close();
   if (inflated > XLSX_MAX_INFLATED_BYTES) {
-    throw new Error(`the workbook would inflate to ${Math.round(inflated / 2 ** 20)} MiB, more than the ${XLSX_MAX_INFLATED_BYTES / 2 ** 20} MiB an .xlsx is read into; export the sheet as TSV or CSV, which stream`);
+    throw new Error(
+      `the workbook would inflate to ${Math.round(inflated / 2 ** 20)} MiB, more than the ${XLSX_MAX_INFLATED_BYTES / 2 ** 20} MiB an .xlsx is read into; export the sheet as TSV or CSV, which stream`,
+    );
   }
 }
 

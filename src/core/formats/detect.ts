@@ -48,7 +48,8 @@ export async function detectFormat(file: string, opts: { format?: string; fields
     if (jsonl) return jsonl;
     // Nothing readable in the first lines of a file named JSON lines: read it as the canonical format, whose
     // line-by-line reading reports each bad line (as before formats were detected).
-    if (namedJsonl) return { adapter: mapped ? genericJsonlAdapter : canonicalAdapter, reason: 'named .jsonl; no readable record in its first lines' };
+    if (namedJsonl)
+      return { adapter: mapped ? genericJsonlAdapter : canonicalAdapter, reason: 'named .jsonl; no readable record in its first lines' };
   }
   if (first === '{' || first === '[') return detectJsonDocument(file, mapped);
   if (start === -1) throw new Error('the file is empty');
@@ -113,14 +114,16 @@ async function detectJsonDocument(file: string, mapped: boolean): Promise<Detect
   if (Array.isArray(value)) {
     if (mapped) return { adapter: genericTableAdapter, reason: 'a JSON array with a field mapping' };
     const first = value.find(isObj);
-    if (first && has(first, 'index', 'prediction')) return { adapter: vlmEvalKitAdapter, reason: 'a JSON array whose records have index and prediction (VLMEvalKit)' };
+    if (first && has(first, 'index', 'prediction'))
+      return { adapter: vlmEvalKitAdapter, reason: 'a JSON array whose records have index and prediction (VLMEvalKit)' };
     if (first && has(first, 'uid', 'prediction')) return { adapter: genericTableAdapter, reason: 'a JSON array with uid and prediction' };
     throw new Error(
       `a JSON array of an unknown format (first record's fields: ${first ? Object.keys(first).slice(0, 12).join(', ') : 'none'}); name the fields with --id-field and --prediction-field`,
     );
   }
   if (isObj(value)) {
-    if (has(value, 'eval') && (has(value, 'samples') || has(value, 'version'))) return { adapter: inspectJsonAdapter, reason: 'a JSON document with eval and samples (Inspect log)' };
+    if (has(value, 'eval') && (has(value, 'samples') || has(value, 'version')))
+      return { adapter: inspectJsonAdapter, reason: 'a JSON document with eval and samples (Inspect log)' };
     if (has(value, 'results') && (has(value, 'n-samples') || has(value, 'configs'))) {
       throw new NotAResultFileError(
         'an lmms-eval aggregate results file: it holds metrics, not per-question predictions; open the `*_samples_<task>.jsonl` written with --log_samples',
@@ -142,9 +145,13 @@ async function detectZip(file: string, mapped: boolean): Promise<Detection> {
   if (names.has('xl/workbook.xml')) {
     if (mapped) return { adapter: genericTableAdapter, reason: 'an .xlsx workbook with a field mapping' };
     const header = await xlsxHeader(file);
-    if (header.includes('index') && header.includes('prediction')) return { adapter: vlmEvalKitAdapter, reason: 'an .xlsx sheet with index and prediction columns (VLMEvalKit)' };
-    if (header.includes('uid') && header.includes('prediction')) return { adapter: genericTableAdapter, reason: 'an .xlsx sheet with uid and prediction columns' };
-    throw new Error(`an .xlsx sheet of an unknown layout (columns: ${header.slice(0, 16).join(', ')}); name the columns with --id-field and --prediction-field`);
+    if (header.includes('index') && header.includes('prediction'))
+      return { adapter: vlmEvalKitAdapter, reason: 'an .xlsx sheet with index and prediction columns (VLMEvalKit)' };
+    if (header.includes('uid') && header.includes('prediction'))
+      return { adapter: genericTableAdapter, reason: 'an .xlsx sheet with uid and prediction columns' };
+    throw new Error(
+      `an .xlsx sheet of an unknown layout (columns: ${header.slice(0, 16).join(', ')}); name the columns with --id-field and --prediction-field`,
+    );
   }
   if (names.has('header.json') || names.has('_journal/start.json') || [...names].some((n) => n.startsWith('samples/'))) {
     return { adapter: inspectEvalAdapter, reason: 'a ZIP with header.json and samples/ (Inspect .eval)' };
@@ -158,11 +165,17 @@ function detectDelimited(text: string, ext: string, mapped: boolean): Detection 
   const delimiter = ext === '.tsv' ? '\t' : sniffDelimiter(headerLine);
   const columns = headerLine.split(delimiter).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
   if (mapped) return { adapter: genericTableAdapter, reason: `${delimiter === '\t' ? 'TSV' : 'CSV'} with a field mapping` };
-  if (columns.includes('index') && columns.includes('prediction')) return { adapter: vlmEvalKitAdapter, reason: `${delimiter === '\t' ? 'TSV' : 'CSV'} with index and prediction columns (VLMEvalKit)` };
-  if (columns.includes('uid') && columns.includes('prediction')) return { adapter: genericTableAdapter, reason: 'a table with uid and prediction columns' };
+  if (columns.includes('index') && columns.includes('prediction'))
+    return { adapter: vlmEvalKitAdapter, reason: `${delimiter === '\t' ? 'TSV' : 'CSV'} with index and prediction columns (VLMEvalKit)` };
+  if (columns.includes('uid') && columns.includes('prediction'))
+    return { adapter: genericTableAdapter, reason: 'a table with uid and prediction columns' };
   if (columns.includes('split') && columns.includes('Overall')) {
-    throw new NotAResultFileError('a VLMEvalKit score file (`*_acc.csv`): it holds accuracies (fractions), not per-question predictions; open the `<model>_<dataset>.xlsx` beside it');
+    throw new NotAResultFileError(
+      'a VLMEvalKit score file (`*_acc.csv`): it holds accuracies (fractions), not per-question predictions; open the `<model>_<dataset>.xlsx` beside it',
+    );
   }
   if (columns.length < 2) throw new Error('not a result file of any known format (not JSON, and not a table with a header row)');
-  throw new Error(`a table of an unknown layout (columns: ${columns.slice(0, 16).join(', ')}); name the columns with --id-field and --prediction-field`);
+  throw new Error(
+    `a table of an unknown layout (columns: ${columns.slice(0, 16).join(', ')}); name the columns with --id-field and --prediction-field`,
+  );
 }

@@ -14,7 +14,14 @@ import { parsedToJson } from '../../shared/parsing/parsedValue';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { isSubtaskKey } from '../../shared/subtasks';
-import { formatLocation, locationLine, type FieldMap, type FormatAdapter, type RecordLocation, type ResultRecord } from '../../shared/formats/types';
+import {
+  formatLocation,
+  locationLine,
+  type FieldMap,
+  type FormatAdapter,
+  type RecordLocation,
+  type ResultRecord,
+} from '../../shared/formats/types';
 import { canonicalAdapter, isLineAdapter, lmmsEvalAdapter } from './adapters';
 import { jsonLines } from './containers';
 import { detectFormat, type Detection } from './detect';
@@ -72,7 +79,8 @@ async function prepare(dataset: Dataset, file: string, options: FormatOptions): 
     const lines: Array<{ obj: Record<string, unknown>; line: number }> = [];
     for await (const item of jsonLines(options.requestsFile)) {
       if ('obj' in item && item.location.kind === 'line') lines.push({ obj: item.obj, line: item.location.line });
-      else if ('problem' in item) requestProblems.push({ file: options.requestsFile, line: locationLine(item.location), severity: 'error', message: item.problem });
+      else if ('problem' in item)
+        requestProblems.push({ file: options.requestsFile, line: locationLine(item.location), severity: 'error', message: item.problem });
     }
     const got = requestUidsFromLines(lines);
     requestUids = got.uids;
@@ -98,7 +106,10 @@ function extraction(r: ResultRecord, p: Prepared): ReturnType<RecordExtractor> {
   return { uid: j.uid, prediction: r.prediction };
 }
 
-/** The extractor for a JSON lines format; undefined for the canonical format, which keeps its field paths (unless a join rule was given). */
+/**
+ * The extractor for a JSON lines format; undefined for the canonical format, which keeps its field paths (unless a
+ * join rule was given).
+ */
 function lineExtractor(adapter: FormatAdapter, p: Prepared, fields: FieldMap | undefined): RecordExtractor | undefined {
   if ((adapter === canonicalAdapter && !p.joinGiven) || !isLineAdapter(adapter)) return undefined;
   return (obj, line) => extraction(adapter.fromObject(obj, { kind: 'line', line }, { fields }), p);
@@ -114,7 +125,12 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
   const { adapter } = p.detection;
   let evaluation: Evaluation;
   if (isLineAdapter(adapter)) {
-    evaluation = await evaluateFile(dataset, file, { profile: options.profile, reader: options.reader, fields: canonicalFieldMapping(options.fields), extract: lineExtractor(adapter, p, options.fields) });
+    evaluation = await evaluateFile(dataset, file, {
+      profile: options.profile,
+      reader: options.reader,
+      fields: canonicalFieldMapping(options.fields),
+      extract: lineExtractor(adapter, p, options.fields),
+    });
     // The canonical format's own path does not go through `extraction`, which records locations.
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
   } else {
@@ -124,7 +140,13 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
 }
 
 /** Reads a non-line format record by record; a record's position stands for its line in problems and outcomes. */
-async function evaluateRecords(dataset: Dataset, file: string, adapter: FormatAdapter, p: Prepared, options: FormatOptions): Promise<Evaluation> {
+async function evaluateRecords(
+  dataset: Dataset,
+  file: string,
+  adapter: FormatAdapter,
+  p: Prepared,
+  options: FormatOptions,
+): Promise<Evaluation> {
   const extract: RecordExtractor = (obj) => {
     if (typeof obj.problem === 'string') return { error: obj.problem };
     return extraction(obj as unknown as ResultRecord, p);
@@ -205,7 +227,11 @@ export interface FormatRescore {
  * Rescores a result file. JSON lines formats are rewritten in place, losslessly (the owned fields at the top
  * level of each line). Other formats are never rewritten: the scores go to `<file>.gst-scores.jsonl`.
  */
-export async function rescoreResultFile(dataset: Dataset, file: string, options: FormatOptions & { dryRun?: boolean }): Promise<FormatRescore> {
+export async function rescoreResultFile(
+  dataset: Dataset,
+  file: string,
+  options: FormatOptions & { dryRun?: boolean },
+): Promise<FormatRescore> {
   const p = await prepare(dataset, file, options);
   const { adapter } = p.detection;
   if (isLineAdapter(adapter)) {
@@ -218,7 +244,13 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
     });
     const done = finish(file, evaluation, p, undefined);
     report.problems = evaluation.problems;
-    return { report, evaluation, detection: p.detection, joins: done.joins, written: options.dryRun ? { kind: 'none' } : { kind: 'in-place', path: file } };
+    return {
+      report,
+      evaluation,
+      detection: p.detection,
+      joins: done.joins,
+      written: options.dryRun ? { kind: 'none' } : { kind: 'in-place', path: file },
+    };
   }
   const evaluation = await evaluateRecords(dataset, file, adapter, p, options);
   const done = finish(file, evaluation, p, undefined);
@@ -232,11 +264,18 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
     const old = before.get(o.uid);
     if (old === undefined || old.score !== o.score) changed++;
     if (old === undefined) added++;
-    else if (old.score !== o.score && changedLines.length < MAX_CHANGED_LINES_LISTED) changedLines.push({ line: o.line, uid: o.uid, before: old.score, after: o.score });
+    else if (old.score !== o.score && changedLines.length < MAX_CHANGED_LINES_LISTED)
+      changedLines.push({ line: o.line, uid: o.uid, before: old.score, after: o.score });
     const q = dataset.byUid.get(o.uid);
     if (old && q && isSubtaskKey(q.subtask)) acc.add(q.subtask, old.score, old.unparsed);
   }
-  const report: RescoreReport = { ...toSummary(evaluation), overallBefore: before.size > 0 ? acc.overall() : null, changed, added, changedLines };
+  const report: RescoreReport = {
+    ...toSummary(evaluation),
+    overallBefore: before.size > 0 ? acc.overall() : null,
+    changed,
+    added,
+    changedLines,
+  };
   if (options.dryRun) return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'none' } };
   await writeCanonical(side, file, adapter, evaluation, done.locations, true);
   return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'sidecar', path: side } };
@@ -247,7 +286,8 @@ async function previousScores(side: string): Promise<Map<string, { score: number
   const out = new Map<string, { score: number; unparsed: boolean }>();
   try {
     for await (const item of jsonLines(side)) {
-      if ('obj' in item && typeof item.obj.uid === 'string' && typeof item.obj.score === 'number') out.set(item.obj.uid, { score: item.obj.score, unparsed: item.obj.parsed === null });
+      if ('obj' in item && typeof item.obj.uid === 'string' && typeof item.obj.score === 'number')
+        out.set(item.obj.uid, { score: item.obj.score, unparsed: item.obj.parsed === null });
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
@@ -274,7 +314,11 @@ export async function writeCanonical(
     let size = 0;
     const source = { file: path.basename(sourceFile), format: adapter.name };
     for (const o of evaluation.byUid.values()) {
-      const rec: Record<string, unknown> = { uid: o.uid, prediction: o.prediction, source: { ...source, ...(locations.get(o.uid) ?? { kind: 'line', line: o.line }) } };
+      const rec: Record<string, unknown> = {
+        uid: o.uid,
+        prediction: o.prediction,
+        source: { ...source, ...(locations.get(o.uid) ?? { kind: 'line', line: o.line }) },
+      };
       if (evaluation.model !== undefined) rec.model = evaluation.model;
       if (evaluation.template !== undefined) rec.template = evaluation.template;
       if (scores) Object.assign(rec, { parsed: parsedToJson(o.parse.parsed), score: o.score, score_detail: o.detail });
@@ -298,7 +342,12 @@ export async function writeCanonical(
 }
 
 /** `gst-bench convert`: the canonical JSON lines of any supported file (joined uids; unjoinable records reported). */
-export async function convertResultFile(dataset: Dataset, file: string, target: string, options: FormatOptions): Promise<FormatEvaluation & { written: number }> {
+export async function convertResultFile(
+  dataset: Dataset,
+  file: string,
+  target: string,
+  options: FormatOptions,
+): Promise<FormatEvaluation & { written: number }> {
   const fe = await evaluateResultFile(dataset, file, options);
   const written = await writeCanonical(target, file, fe.detection.adapter, fe.evaluation, fe.locations, false);
   return { ...fe, written };
@@ -314,6 +363,8 @@ export async function evaluateResultFileWithSettings(
   options: { profile: ScoringProfile; fields: FieldMapping; reader?: ReaderName },
 ): Promise<Evaluation> {
   const custom = options.fields.uidField !== DEFAULT_FIELDS.uidField || options.fields.predictionField !== DEFAULT_FIELDS.predictionField;
-  const fields: FieldMap | undefined = custom ? { id: options.fields.uidField, idRole: 'uid', prediction: options.fields.predictionField } : undefined;
+  const fields: FieldMap | undefined = custom
+    ? { id: options.fields.uidField, idRole: 'uid', prediction: options.fields.predictionField }
+    : undefined;
   return (await evaluateResultFile(dataset, file, { profile: options.profile, reader: options.reader, fields })).evaluation;
 }

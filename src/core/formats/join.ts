@@ -23,9 +23,18 @@ export type JoinRule = 'uid' | 'request-file' | 'id-pattern' | 'position-checked
 export class Joiner {
   private readonly order: readonly Question[];
   /** How many records each rule joined; the CLI reports these. */
-  readonly counts: Record<JoinRule, number> = { uid: 0, 'request-file': 0, 'id-pattern': 0, 'position-checked': 0, 'position-unchecked': 0 };
+  readonly counts: Record<JoinRule, number> = {
+    uid: 0,
+    'request-file': 0,
+    'id-pattern': 0,
+    'position-checked': 0,
+    'position-unchecked': 0,
+  };
 
-  constructor(private readonly dataset: Dataset, private readonly options: JoinOptions = {}) {
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly options: JoinOptions = {},
+  ) {
     const k = options.indexSubtask;
     if (k !== undefined && !isSubtaskKey(k)) throw new Error(`unknown subtask "${k}"`);
     this.order = k === undefined ? dataset.questions : dataset.questions.filter((q) => q.subtask === k);
@@ -47,16 +56,23 @@ export class Joiner {
     if (r.idRole === 'uid' && !requestUids && !idPattern) return { error: `uid not in the dataset: ${id}` };
     if (requestUids) {
       const uid = requestUids.get(id);
-      if (uid !== undefined) return this.dataset.byUid.has(uid) ? { uid, by: 'request-file' } : { error: `${r.idField} ${id}: the request file names uid ${uid}, which the dataset lacks` };
+      if (uid !== undefined)
+        return this.dataset.byUid.has(uid)
+          ? { uid, by: 'request-file' }
+          : { error: `${r.idField} ${id}: the request file names uid ${uid}, which the dataset lacks` };
     }
     if (idPattern) {
       const m = idPattern.exec(id);
       if (!m) return { error: `${r.idField} ${id} does not match --id-pattern ${idPattern.source}` };
       const uid = m.groups?.uid ?? m[1] ?? m[0];
-      return this.dataset.byUid.has(uid) ? { uid, by: 'id-pattern' } : { error: `${r.idField} ${id}: --id-pattern gives ${uid}, which is not a dataset uid` };
+      return this.dataset.byUid.has(uid)
+        ? { uid, by: 'id-pattern' }
+        : { error: `${r.idField} ${id}: --id-pattern gives ${uid}, which is not a dataset uid` };
     }
     if (r.idRole === 'row-index') return this.byPosition(r, id);
-    return { error: `${r.idField} ${id} is not a dataset uid${r.idRole === 'request-id' ? ' (give --requests <request file> or --id-pattern <regex>)' : ' (give --id-pattern <regex>)'}` };
+    return {
+      error: `${r.idField} ${id} is not a dataset uid${r.idRole === 'request-id' ? ' (give --requests <request file> or --id-pattern <regex>)' : ' (give --id-pattern <regex>)'}`,
+    };
   }
 
   /** A row index through the dataset's order; the copied question text, when present, must agree. */
@@ -67,7 +83,9 @@ export class Joiner {
     if (!q) return { error: `${r.idField} ${id} is past the end of ${scope} (${this.order.length} questions)` };
     if (r.questionText === undefined) return { uid: q.uid, by: 'position-unchecked' };
     if (!textsAgree(r.questionText, q)) {
-      return { error: `${r.idField} ${id} is question ${q.uid} by position in ${scope}, but the record's question text differs; not joined (another dataset order or version?)` };
+      return {
+        error: `${r.idField} ${id} is question ${q.uid} by position in ${scope}, but the record's question text differs; not joined (another dataset order or version?)`,
+      };
     }
     return { uid: q.uid, by: 'position-checked' };
   }
@@ -93,7 +111,10 @@ function normalize(s: string): string {
  */
 const REQUEST_UID_PATHS = ['uid', 'metadata.uid', 'body.metadata.uid', 'request.metadata.uid'];
 
-export function requestUidsFromLines(lines: Iterable<{ obj: Record<string, unknown>; line: number }>): { uids: Map<string, string>; missing: number[] } {
+export function requestUidsFromLines(lines: Iterable<{ obj: Record<string, unknown>; line: number }>): {
+  uids: Map<string, string>;
+  missing: number[];
+} {
   const uids = new Map<string, string>();
   const missing: number[] = [];
   for (const { obj, line } of lines) {

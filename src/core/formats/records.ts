@@ -34,7 +34,8 @@ function contentText(content: unknown, attachments?: Obj): string | undefined {
   for (const part of content) {
     if (typeof part === 'string') texts.push(resolve(part));
     // Reasoning parts are not the answer; a `</think>` in text parts is handled by the answer parser.
-    else if (isObj(part) && (part.type === 'text' || part.type === 'output_text') && typeof part.text === 'string') texts.push(resolve(part.text));
+    else if (isObj(part) && (part.type === 'text' || part.type === 'output_text') && typeof part.text === 'string')
+      texts.push(resolve(part.text));
   }
   return texts.length > 0 ? texts.join('') : undefined;
 }
@@ -49,7 +50,11 @@ export function resolveAttachment(s: string, attachments?: Obj): string {
 }
 
 /** The project's own JSONL: `uid` and `prediction`, or the fields the user named. */
-export function canonicalRecord(o: Obj, location: RecordLocation, fields: { uid: string; prediction: string; gold?: string }): ResultRecord {
+export function canonicalRecord(
+  o: Obj,
+  location: RecordLocation,
+  fields: { uid: string; prediction: string; gold?: string },
+): ResultRecord {
   return {
     id: idValue(getPath(o, fields.uid)),
     idField: fields.uid,
@@ -63,7 +68,15 @@ export function canonicalRecord(o: Obj, location: RecordLocation, fields: { uid:
 
 /** GST-Bench's evaluation scripts: `uid`, `pred`, `gt`. */
 export function gstBenchRecord(o: Obj, location: RecordLocation): ResultRecord {
-  return { id: idValue(o.uid), idField: 'uid', idRole: 'uid', prediction: scalarText(o.pred) ?? null, gold: scalarText(o.gt), model: scalarText(o.model), location };
+  return {
+    id: idValue(o.uid),
+    idField: 'uid',
+    idRole: 'uid',
+    prediction: scalarText(o.pred) ?? null,
+    gold: scalarText(o.gt),
+    model: scalarText(o.model),
+    location,
+  };
 }
 
 /** An lmms-eval `--log_samples` line. A task may copy the doc's own fields, so a `uid` beats the positional `doc_id`. */
@@ -108,7 +121,10 @@ export function openAiBatchRecord(o: Obj, location: RecordLocation): ResultRecor
   const choice = Array.isArray(body?.choices) ? body.choices[0] : undefined;
   if (isObj(choice) && isObj(choice.message)) prediction = contentText(choice.message.content);
   if (prediction === undefined && Array.isArray(body?.output)) {
-    const texts = body.output.filter(isObj).map((item) => contentText(item.content)).filter((t): t is string => t !== undefined);
+    const texts = body.output
+      .filter(isObj)
+      .map((item) => contentText(item.content))
+      .filter((t): t is string => t !== undefined);
     if (texts.length > 0) prediction = texts.join('');
   }
   let predictionError: string | undefined;
@@ -121,7 +137,7 @@ export function openAiBatchRecord(o: Obj, location: RecordLocation): ResultRecor
     id: idValue(o.custom_id),
     idField: 'custom_id',
     idRole: 'request-id',
-    prediction: predictionError ? null : prediction ?? null,
+    prediction: predictionError ? null : (prediction ?? null),
     predictionError,
     model: scalarText(body?.model),
     location,
@@ -135,8 +151,10 @@ export function geminiBatchRecord(o: Obj, location: RecordLocation): ResultRecor
   const parts = isObj(candidate) && isObj(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts : [];
   const texts = parts.filter((p): p is Obj => isObj(p) && p.thought !== true && typeof p.text === 'string').map((p) => p.text as string);
   let predictionError: string | undefined;
-  if (o.error !== undefined && o.error !== null) predictionError = `request failed: ${isObj(o.error) ? scalarText(o.error.message) ?? JSON.stringify(o.error) : String(o.error)}`;
-  else if (texts.length === 0) predictionError = `no text in response.candidates[0]${isObj(candidate) && typeof candidate.finishReason === 'string' ? ` (finishReason ${candidate.finishReason})` : ''}`;
+  if (o.error !== undefined && o.error !== null)
+    predictionError = `request failed: ${isObj(o.error) ? (scalarText(o.error.message) ?? JSON.stringify(o.error)) : String(o.error)}`;
+  else if (texts.length === 0)
+    predictionError = `no text in response.candidates[0]${isObj(candidate) && typeof candidate.finishReason === 'string' ? ` (finishReason ${candidate.finishReason})` : ''}`;
   return {
     id: idValue(o.key),
     idField: 'key',
@@ -151,7 +169,12 @@ export function geminiBatchRecord(o: Obj, location: RecordLocation): ResultRecor
 /** A VLMEvalKit prediction row (`index`, `question`, `answer`, `prediction`), from a sheet, a TSV/CSV or JSON. */
 export function vlmEvalKitRecord(row: Obj, location: RecordLocation): ResultRecord {
   const uid = idValue(row.uid);
-  const base = { prediction: scalarText(row.prediction) ?? null, gold: scalarText(row.answer), questionText: scalarText(row.question), location };
+  const base = {
+    prediction: scalarText(row.prediction) ?? null,
+    gold: scalarText(row.answer),
+    questionText: scalarText(row.question),
+    location,
+  };
   if (uid !== null) return { ...base, id: uid, idField: 'uid', idRole: 'uid' };
   return { ...base, id: idValue(row.index), idField: 'index', idRole: 'row-index' };
 }
@@ -179,11 +202,17 @@ export function mappedRecord(o: Obj, location: RecordLocation, fields: FieldMap)
 export function inspectSampleRecord(sample: Obj, location: RecordLocation, model?: string): ResultRecord {
   const attachments = isObj(sample.attachments) ? sample.attachments : undefined;
   const output = isObj(sample.output) ? sample.output : undefined;
-  let prediction = typeof output?.completion === 'string' && output.completion !== '' ? resolveAttachment(output.completion, attachments) : undefined;
+  let prediction =
+    typeof output?.completion === 'string' && output.completion !== '' ? resolveAttachment(output.completion, attachments) : undefined;
   const choice = Array.isArray(output?.choices) ? output.choices[0] : undefined;
   if (prediction === undefined && isObj(choice) && isObj(choice.message)) prediction = contentText(choice.message.content, attachments);
   const target = sample.target;
-  const gold = typeof target === 'string' ? target.trim() : Array.isArray(target) ? target.filter((t): t is string => typeof t === 'string').join(' | ') : undefined;
+  const gold =
+    typeof target === 'string'
+      ? target.trim()
+      : Array.isArray(target)
+        ? target.filter((t): t is string => typeof t === 'string').join(' | ')
+        : undefined;
   const errorText = isObj(sample.error) ? scalarText(sample.error.message) : undefined;
   return {
     id: idValue(sample.id),

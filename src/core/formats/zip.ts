@@ -20,12 +20,20 @@ export interface ZipEntryInfo {
 }
 
 export class ZipArchive {
-  private constructor(private readonly zip: yauzl.ZipFile, readonly entries: ZipEntryInfo[], private readonly raw: Map<string, yauzl.Entry>) {}
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    readonly entries: ZipEntryInfo[],
+    private readonly raw: Map<string, yauzl.Entry>,
+  ) {}
 
   /** Opens an archive and reads its central directory (not the entries' data). */
   static async open(file: string): Promise<ZipArchive> {
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: false }, (err, z) => (err ? reject(err) : resolve(z))),
+      yauzl.open(
+        file,
+        { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: false },
+        (err, z) => (err ? reject(err) : resolve(z)),
+      ),
     );
     const entries: ZipEntryInfo[] = [];
     const raw = new Map<string, yauzl.Entry>();
@@ -33,7 +41,13 @@ export class ZipArchive {
       await new Promise<void>((resolve, reject) => {
         zip.on('entry', (e: yauzl.Entry) => {
           raw.set(e.fileName, e);
-          entries.push({ name: e.fileName, compressionMethod: e.compressionMethod, compressedSize: e.compressedSize, uncompressedSize: e.uncompressedSize, crc32: e.crc32 });
+          entries.push({
+            name: e.fileName,
+            compressionMethod: e.compressionMethod,
+            compressedSize: e.compressedSize,
+            uncompressedSize: e.uncompressedSize,
+            crc32: e.crc32,
+          });
           zip.readEntry();
         });
         zip.once('end', resolve);
@@ -61,7 +75,8 @@ export class ZipArchive {
     );
     const compressed = await collect(stream);
     const data = decode(name, entry.compressionMethod, compressed, entry.uncompressedSize);
-    if (data.length !== entry.uncompressedSize) throw new Error(`entry ${name}: ${data.length} bytes decoded, the archive says ${entry.uncompressedSize}`);
+    if (data.length !== entry.uncompressedSize)
+      throw new Error(`entry ${name}: ${data.length} bytes decoded, the archive says ${entry.uncompressedSize}`);
     // zlib.crc32 exists from Node 20.15 / 22.2; older hosts (VS Code's Electron) skip the check.
     const crc32 = (zlib as { crc32?: (b: Uint8Array) => number }).crc32;
     if (crc32 && crc32(data) >>> 0 !== entry.crc32 >>> 0) throw new Error(`entry ${name} fails its CRC-32 check (a damaged archive)`);

@@ -34,7 +34,10 @@ export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
 /** The target changed (or was replaced) after it was read: writing now would lose the other writer's bytes. */
 export class FileChangedError extends Error {
   readonly code = 'EFILECHANGED';
-  constructor(readonly file: string, message = 'the file changed during the rescore; nothing was written') {
+  constructor(
+    readonly file: string,
+    message = 'the file changed during the rescore; nothing was written',
+  ) {
     super(message);
   }
 }
@@ -42,7 +45,11 @@ export class FileChangedError extends Error {
 /** The operating system wrote fewer bytes than asked and then nothing: treated as a failed write. */
 export class ShortWriteError extends Error {
   readonly code = 'ESHORTWRITE';
-  constructor(readonly file: string, written: number, wanted: number) {
+  constructor(
+    readonly file: string,
+    written: number,
+    wanted: number,
+  ) {
     super(`${file}: the system wrote ${written} of ${wanted} bytes`);
   }
 }
@@ -69,7 +76,10 @@ const HOST = hostname().replace(/[^A-Za-z0-9_-]/g, '_') || 'host';
 
 /** The temp name for `target` owned by this process. */
 export function tempPathFor(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}${TEMP_MARK}${HOST}-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}${TEMP_MARK}${HOST}-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+  );
 }
 
 /** Owner of a temp file name for `target` (same folder), or null when the name is not one of ours for it. */
@@ -171,7 +181,11 @@ export class AtomicReplacement {
   /** Set by a commit with `keepPrevious`. */
   undo: ReplacementUndo | null = null;
 
-  private constructor(readonly target: string, readonly tempPath: string, private readonly options: AtomicReplaceOptions) {}
+  private constructor(
+    readonly target: string,
+    readonly tempPath: string,
+    private readonly options: AtomicReplaceOptions,
+  ) {}
 
   /** Creates the temp file now, so an unwritable folder fails before any work. */
   static async begin(target: string, options: AtomicReplaceOptions = {}): Promise<AtomicReplacement> {

@@ -58,12 +58,21 @@ export class EvaluationBuilder {
   private firstDuplicate?: { line: number; uid: string; earlier: number };
 
   constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
-    this.ctx = { dataset, file, profile: options.profile, reader: options.reader, fields: options.fields ?? DEFAULT_FIELDS, extract: options.extract };
+    this.ctx = {
+      dataset,
+      file,
+      profile: options.profile,
+      reader: options.reader,
+      fields: options.fields ?? DEFAULT_FIELDS,
+      extract: options.extract,
+    };
     this.evaluation = { file, overall: null, subtasks: {}, lines: 0, scored: 0, skipped: 0, problems: [], byUid: new Map() };
   }
 
   addLine(line: Line): LineOutcome {
-    const out = isInvalidUtf8Line(line) ? this.invalidUtf8(line.number, line.invalidUtf8.byteInLine) : scoreLine(line.text, line.number, this.ctx);
+    const out = isInvalidUtf8Line(line)
+      ? this.invalidUtf8(line.number, line.invalidUtf8.byteInLine)
+      : scoreLine(line.text, line.number, this.ctx);
     return this.addOutcome(out, line.number);
   }
 

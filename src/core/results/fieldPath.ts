@@ -4,7 +4,8 @@
  */
 export function getPath(value: unknown, dotted: string): unknown {
   // Fast path for the common plain field name: no split, no array.
-  if (!dotted.includes('.')) return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[dotted] : undefined;
+  if (!dotted.includes('.'))
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[dotted] : undefined;
   let cur: unknown = value;
   for (const seg of dotted.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined;

@@ -30,7 +30,11 @@ class FormatLossBuilder {
   /** Last line wins for a repeated uid, as in the evaluation. */
   private readonly byUid = new Map<string, { subtask: SubtaskKey; scores: ReaderScores }>();
 
-  constructor(dataset: Dataset, file: string, private readonly options: EvaluateOptions) {
+  constructor(
+    dataset: Dataset,
+    file: string,
+    private readonly options: EvaluateOptions,
+  ) {
     this.builder = new EvaluationBuilder(dataset, file, options);
   }
 
@@ -42,7 +46,10 @@ class FormatLossBuilder {
     if (!isSubtaskKey(subtask)) return;
     const reader = this.options.reader ?? DEFAULT_READER;
     const mine = { score: out.result.score, unparsed: out.parse.parsed === null };
-    this.byUid.set(out.uid, { subtask, scores: scoresUnderBothReaders(reader, mine, out.parse, () => scoreUnder(q.kind!, q.truth!, out.prediction, reader, this.options)) });
+    this.byUid.set(out.uid, {
+      subtask,
+      scores: scoresUnderBothReaders(reader, mine, out.parse, () => scoreUnder(q.kind!, q.truth!, out.prediction, reader, this.options)),
+    });
   }
 
   finish(): { evaluation: Evaluation; formatLoss: FormatLoss } {
@@ -63,20 +70,32 @@ export function formatLossOf(dataset: Dataset, evaluation: Evaluation, options: 
     const q = dataset.byUid.get(o.uid);
     if (!q || !q.kind || !q.truth || !isSubtaskKey(q.subtask)) continue;
     const mine = { score: o.score, unparsed: o.parse.parsed === null };
-    acc.add(q.subtask, scoresUnderBothReaders(reader, mine, o.parse, () => scoreUnder(q.kind!, q.truth!, o.prediction, reader, options)));
+    acc.add(
+      q.subtask,
+      scoresUnderBothReaders(reader, mine, o.parse, () => scoreUnder(q.kind!, q.truth!, o.prediction, reader, options)),
+    );
   }
   return acc.result();
 }
 
 /** `evaluateFile` with the format loss of the file: its lenient and strict scores per subtask. */
-export async function evaluateFileWithFormatLoss(dataset: Dataset, file: string, options: EvaluateOptions): Promise<{ evaluation: Evaluation; formatLoss: FormatLoss }> {
+export async function evaluateFileWithFormatLoss(
+  dataset: Dataset,
+  file: string,
+  options: EvaluateOptions,
+): Promise<{ evaluation: Evaluation; formatLoss: FormatLoss }> {
   const b = new FormatLossBuilder(dataset, file, options);
   for await (const batch of readLineBatches(file)) for (const line of batch) b.addLine(line);
   return b.finish();
 }
 
 /** The same for result text (an editor buffer). */
-export function evaluateTextWithFormatLoss(dataset: Dataset, file: string, text: string, options: EvaluateOptions): { evaluation: Evaluation; formatLoss: FormatLoss } {
+export function evaluateTextWithFormatLoss(
+  dataset: Dataset,
+  file: string,
+  text: string,
+  options: EvaluateOptions,
+): { evaluation: Evaluation; formatLoss: FormatLoss } {
   const b = new FormatLossBuilder(dataset, file, options);
   for (const line of splitLines(text)) b.addLine(line);
   return b.finish();

@@ -145,7 +145,12 @@ function invalidSequenceStart(bytes: Uint8Array): number {
 function invalidUtf8Error(path: string, bytes: Buffer, firstLine: number, offset: number): InvalidUtf8Error {
   const start = invalidSequenceStart(bytes);
   const lineStart = start > 0 ? bytes.lastIndexOf(0x0a, start - 1) + 1 : 0;
-  return new InvalidUtf8Error(path, firstLine + countByte(bytes.subarray(0, start), 0x0a), offset + firstInvalidByte(bytes), start - lineStart);
+  return new InvalidUtf8Error(
+    path,
+    firstLine + countByte(bytes.subarray(0, start), 0x0a),
+    offset + firstInvalidByte(bytes),
+    start - lineStart,
+  );
 }
 
 function countByte(bytes: Uint8Array, b: number): number {
@@ -177,7 +182,12 @@ function firstInvalidByte(bytes: Uint8Array): number {
 /** A file that is not valid UTF-8, for a writer: refused whole, since rewriting it could not keep its bytes. */
 export class InvalidUtf8Error extends Error {
   /** `nearByte`: a file offset at most 3 bytes past the bad sequence's start; `byteInLine`: that start, in its line. */
-  constructor(readonly file: string, readonly line: number, readonly nearByte: number, readonly byteInLine: number) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly nearByte: number,
+    readonly byteInLine: number,
+  ) {
     // The file's name is left to the caller, which names it already; what happens to the file, too.
     super(`line ${line} is not valid UTF-8 (at byte offset ${byteInLine} of the line), and a rewrite could not keep its bytes`);
   }

@@ -5,7 +5,8 @@ import type { Ambiguity, ParseRule, ReadStep } from '../../shared/parsing/reader
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 
 /** `score_detail` as written: the score's detail plus how the answer was read; only the ambiguity when unparsed. */
-export type ScoreDetailJson = (ScoreDetail & { rule?: ParseRule; read?: ReadStep[]; ambiguous?: Ambiguity }) | { ambiguous: Ambiguity } | null;
+export type ScoreDetailJson =
+  (ScoreDetail & { rule?: ParseRule; read?: ReadStep[]; ambiguous?: Ambiguity }) | { ambiguous: Ambiguity } | null;
 
 export function scoreDetailJson(detail: ScoreDetail | null, parse: ParseOutcome): ScoreDetailJson {
   if (!detail) return parse.ambiguous ? { ambiguous: parse.ambiguous } : null;

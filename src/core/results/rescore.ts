@@ -11,7 +11,6 @@ import { readLineBatches, splitLines, type Line } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
 
-
 export interface RescoreReport extends Summary {
   /** Overall computed from the `score` values the file held before, or null if it held none. */
   overallBefore: number | null;
@@ -57,7 +56,12 @@ export function rewriteLine(text: string, owned: OwnedValues, record: Record<str
 }
 
 /** `rewriteLine` with the owned members' JSON written by `members` (in the line's style) for an insertion. */
-function rewriteOwnedFields<T extends OwnedValues>(text: string, owned: T, record: Record<string, unknown>, members: (owned: T, spaced: boolean) => string): string {
+function rewriteOwnedFields<T extends OwnedValues>(
+  text: string,
+  owned: T,
+  record: Record<string, unknown>,
+  members: (owned: T, spaced: boolean) => string,
+): string {
   // Follow the line's own style: `"k": v, ` when it puts a space after colons, else compact.
   const spaced = text.includes('": ');
   const sep = spaced ? ', ' : ',';
@@ -68,7 +72,8 @@ function rewriteOwnedFields<T extends OwnedValues>(text: string, owned: T, recor
     let before = text.lastIndexOf('}');
     while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
     // Common case, a first rescore: one insertion before the closing brace.
-    if (!hasAny) return `${text.slice(0, before)}${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}${text.slice(before)}`;
+    if (!hasAny)
+      return `${text.slice(0, before)}${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}${text.slice(before)}`;
     // Common case, a repeat rescore: the line ends with exactly what an insertion would write now.
     if (endsWithCurrentMembers(text, before, sep + inserted)) return text;
   }
@@ -151,7 +156,10 @@ function isSpace(c: number): boolean {
 /** JSON on one line with a space after each colon and comma: {"error": 1, "passed": 2}. */
 function spacedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(spacedJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${spacedJson(x)}`).join(', ')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${spacedJson(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 }
 
@@ -164,7 +172,11 @@ class Rescorer {
   private added = 0;
   private readonly changedLines: ChangedLine[] = [];
 
-  constructor(private readonly dataset: Dataset, file: string, private readonly options: RescoreOptions) {
+  constructor(
+    private readonly dataset: Dataset,
+    file: string,
+    private readonly options: RescoreOptions,
+  ) {
     this.builder = new EvaluationBuilder(dataset, file, options);
   }
 
@@ -174,13 +186,18 @@ class Rescorer {
     const out: LineOutcome = this.builder.addLine(line);
     if (out.status !== 'scored') return line.text + line.eol;
     const old = out.record.score;
-    if (typeof old === 'number') this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed: out.record.parsed === null });
+    if (typeof old === 'number')
+      this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed: out.record.parsed === null });
     if (old !== out.result.score) this.changed++;
     if (typeof old !== 'number') this.added++;
     else if (old !== out.result.score && this.changedLines.length < MAX_CHANGED_LINES_LISTED) {
       this.changedLines.push({ line: line.number, uid: out.uid, before: old, after: out.result.score });
     }
-    const owned: ScoredValues = { parsed: parsedToJson(out.parse.parsed), score: out.result.score, score_detail: scoreDetailJson(out.result.detail, out.parse) };
+    const owned: ScoredValues = {
+      parsed: parsedToJson(out.parse.parsed),
+      score: out.result.score,
+      score_detail: scoreDetailJson(out.result.detail, out.parse),
+    };
     const text = rewriteOwnedFields(line.text, owned, out.record, scoredMembers);
     return text + line.eol;
   }
@@ -203,7 +220,12 @@ class Rescorer {
 }
 
 /** Rescores result text, e.g. an editor buffer. Returns the new text; bytes outside owned fields are kept. */
-export function rescoreText(dataset: Dataset, file: string, text: string, options: RescoreOptions): { text: string; report: RescoreReport; evaluation: Evaluation } {
+export function rescoreText(
+  dataset: Dataset,
+  file: string,
+  text: string,
+  options: RescoreOptions,
+): { text: string; report: RescoreReport; evaluation: Evaluation } {
   const r = new Rescorer(dataset, file, options);
   const steps = rescoreSteps(r, text, options, 1000);
   let step = steps.next();
@@ -325,9 +347,13 @@ export async function rescoreFile(
  */
 function refuseUnsafeTarget(abs: string, s: { mode: bigint; nlink: bigint }): void {
   if ((Number(s.mode) & 0o222) === 0) {
-    throw new RescoreRefused(`${abs} is read-only (mode ${(Number(s.mode) & 0o7777).toString(8).padStart(4, '0')}); make it writable to rescore it`);
+    throw new RescoreRefused(
+      `${abs} is read-only (mode ${(Number(s.mode) & 0o7777).toString(8).padStart(4, '0')}); make it writable to rescore it`,
+    );
   }
   if (s.nlink > 1n) {
-    throw new RescoreRefused(`${abs} has ${s.nlink} hard links; a rescore would split them (the other names would keep the old scores). Rescore a copy instead`);
+    throw new RescoreRefused(
+      `${abs} has ${s.nlink} hard links; a rescore would split them (the other names would keep the old scores). Rescore a copy instead`,
+    );
   }
 }

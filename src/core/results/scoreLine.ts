@@ -23,7 +23,10 @@ export interface ScoreContext {
  * How a foreign format names the question and the model output in one record: the joined dataset uid and the
  * raw prediction, or why the record cannot be scored (the message becomes the skipped line's problem).
  */
-export type RecordExtractor = (record: Record<string, unknown>, lineNumber: number) => { uid: string; prediction: string } | { error: string; uid?: string };
+export type RecordExtractor = (
+  record: Record<string, unknown>,
+  lineNumber: number,
+) => { uid: string; prediction: string } | { error: string; uid?: string };
 
 export type LineOutcome =
   | { status: 'blank' }
@@ -96,7 +99,8 @@ export function scoreRecord(record: Record<string, unknown>, lineNumber: number,
   if (deep) return skip(`"${deep}" is nested deeper than ${MAX_OWNED_FIELD_DEPTH} levels; line kept unchanged`, uid);
   const question = ctx.dataset.byUid.get(uid);
   if (!question) return skip(`uid not in the dataset: ${excerpt(uid)}`, uid);
-  if (!question.kind || !question.truth) return skip(`question ${excerpt(uid)} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);
+  if (!question.kind || !question.truth)
+    return skip(`question ${excerpt(uid)} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);
   if (prediction === undefined) {
     const predValue = getPath(record, ctx.fields.predictionField);
     if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);

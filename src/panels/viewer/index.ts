@@ -1,7 +1,14 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, VIEWER_PANEL_TYPE } from '../../ids';
-import { isWebviewMessage, PanelChannel, type NavigationDirection, type ViewerContract, type ViewerRequestHandlers, type ViewerState } from '../../shared/protocol';
+import {
+  isWebviewMessage,
+  PanelChannel,
+  type NavigationDirection,
+  type ViewerContract,
+  type ViewerRequestHandlers,
+  type ViewerState,
+} from '../../shared/protocol';
 import { viewerHtml } from './html';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
@@ -141,14 +148,19 @@ class ViewerController implements vscode.Disposable {
 
   private resourceRoots(): vscode.Uri[] {
     const ext = this.context.extensionUri;
-    return [vscode.Uri.joinPath(ext, 'dist'), vscode.Uri.joinPath(ext, 'media'), ...this.host.datasetRoots().map((r) => vscode.Uri.file(r))];
+    return [
+      vscode.Uri.joinPath(ext, 'dist'),
+      vscode.Uri.joinPath(ext, 'media'),
+      ...this.host.datasetRoots().map((r) => vscode.Uri.file(r)),
+    ];
   }
 
   private updateResourceRoots(): void {
     if (!this.panel) return;
     const now = (this.panel.webview.options.localResourceRoots ?? []).map((u) => u.toString()).join('\n');
     const next = this.resourceRoots();
-    if (next.map((u) => u.toString()).join('\n') !== now) this.panel.webview.options = { ...this.panel.webview.options, localResourceRoots: next };
+    if (next.map((u) => u.toString()).join('\n') !== now)
+      this.panel.webview.options = { ...this.panel.webview.options, localResourceRoots: next };
   }
 
   private html(webview: vscode.Webview): string {

@@ -85,7 +85,14 @@ function outcomeView(o: QuestionOutcome): OutcomeView {
 export function resultViews(uid: string, results: ViewerResult[]): ResultView[] {
   return results.map((r) => {
     const o = r.evaluation.byUid.get(uid);
-    return { id: r.id, label: r.label, colorIndex: r.colorIndex, active: r.active, outcome: o ? outcomeView(o) : null, ...(r.overall === undefined ? {} : { overall: r.overall, partial: r.partial === true }) };
+    return {
+      id: r.id,
+      label: r.label,
+      colorIndex: r.colorIndex,
+      active: r.active,
+      outcome: o ? outcomeView(o) : null,
+      ...(r.overall === undefined ? {} : { overall: r.overall, partial: r.partial === true }),
+    };
   });
 }
 
@@ -123,7 +130,7 @@ export async function buildSampleView(question: Question, dataset: Dataset, opti
     subtask: info ? { key: info.key, abbreviation: info.abbreviation, name: info.name } : null,
     kind: question.kind,
     scene: question.scene,
-    answerText: typeof question.answer === 'string' ? question.answer : JSON.stringify(question.answer) ?? '',
+    answerText: typeof question.answer === 'string' ? question.answer : (JSON.stringify(question.answer) ?? ''),
     truth: parsedToJson(question.truth),
     truthValue: taggedValue(question.truth),
     truthLabel: question.truth ? formatParsed(question.truth) : 'no valid answer',

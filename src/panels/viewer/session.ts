@@ -143,7 +143,11 @@ export class ViewerSession {
       return !o || o.score < 1;
     };
     const target = navigationTarget(order, this.current, direction, isFailure);
-    if (!target) return { uid: null, message: direction === 'nextFailure' ? 'No other failure in the current filter.' : 'No other question in the current order.' };
+    if (!target)
+      return {
+        uid: null,
+        message: direction === 'nextFailure' ? 'No other failure in the current filter.' : 'No other question in the current order.',
+      };
     return target.wrapped ? { uid: target.uid, message: WRAP_NOTICE[direction] } : { uid: target.uid };
   }
 }

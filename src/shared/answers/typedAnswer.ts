@@ -44,7 +44,9 @@ export function typedAnswerProblem(value: unknown, kind?: AnswerKind): string | 
         ? null
         : `an angle must be whole degrees in [${ANGLE_ANSWER_MIN_DEG}, ${ANGLE_ANSWER_MAX_DEG}]`;
     case 'distance':
-      return typeof v.value === 'number' && v.value >= 0 && isOneDecimal(v.value) ? null : 'a distance must be meters >= 0 with at most one decimal';
+      return typeof v.value === 'number' && v.value >= 0 && isOneDecimal(v.value)
+        ? null
+        : 'a distance must be meters >= 0 with at most one decimal';
     case 'point':
       return isWholeOnMap(v.x) && isWholeOnMap(v.y) ? null : `a point needs whole x and y on [0, ${POINT_SCALE_MAX}]`;
     default:
@@ -80,6 +82,11 @@ export function formatTypedAnswer(a: TypedAnswer): string {
  * one-decimal distance, a whole point on the map. Null otherwise. Prefills a proposed answer with the truth.
  */
 export function typedAnswerFromParsed(p: ParsedValue): TypedAnswer | null {
-  const a: TypedAnswer = p.kind === 'point' ? { kind: 'point', x: p.x, y: p.y } : p.kind === 'choice' ? { kind: 'choice', letter: p.letter } : { kind: p.kind, value: p.value };
+  const a: TypedAnswer =
+    p.kind === 'point'
+      ? { kind: 'point', x: p.x, y: p.y }
+      : p.kind === 'choice'
+        ? { kind: 'choice', letter: p.letter }
+        : { kind: p.kind, value: p.value };
   return isTypedAnswer(a) ? a : null;
 }

@@ -99,7 +99,14 @@ export function canonicalAnswer(a: TypedAnswer | null): TypedAnswer | null {
 
 /** One line, without its newline: the known fields in AUDIT_FIELDS order, then any extra fields. */
 export function formatAuditEntry(e: AuditEntry): string {
-  const known = { uid: e.uid, reviewer: e.reviewer, verdict: e.verdict, note: e.note, proposed_answer: canonicalAnswer(e.proposed_answer), time: e.time };
+  const known = {
+    uid: e.uid,
+    reviewer: e.reviewer,
+    verdict: e.verdict,
+    note: e.note,
+    proposed_answer: canonicalAnswer(e.proposed_answer),
+    time: e.time,
+  };
   return JSON.stringify(e.extra ? { ...known, ...withoutKnown(e.extra) } : known);
 }
 

@@ -129,10 +129,19 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
     row.audited++;
     if (verdict === 'mixed') row.mixed++;
     else row.verdicts[verdict]++;
-    if (disagree) disagreements.push({ uid, entries: list.map((e) => ({ reviewer: e.reviewer, verdict: e.verdict, proposed_answer: e.proposed_answer })) });
+    if (disagree)
+      disagreements.push({
+        uid,
+        entries: list.map((e) => ({ reviewer: e.reviewer, verdict: e.verdict, proposed_answer: e.proposed_answer })),
+      });
     for (const e of list) {
       if (q?.kind && e.proposed_answer && e.proposed_answer.kind !== q.kind) {
-        problems.push({ file, severity: 'warning', uid, message: `${excerpt(e.reviewer)} proposed ${withArticle(e.proposed_answer.kind)} answer for ${excerpt(uid)}, ${withArticle(q.kind)} question` });
+        problems.push({
+          file,
+          severity: 'warning',
+          uid,
+          message: `${excerpt(e.reviewer)} proposed ${withArticle(e.proposed_answer.kind)} answer for ${excerpt(uid)}, ${withArticle(q.kind)} question`,
+        });
       }
       if (!isFlagged(e.verdict)) continue;
       flagged.push({
@@ -173,9 +182,18 @@ export function buildAuditReport(entries: readonly AuditEntry[], questions: read
     }
   }
   const known = questions.length;
-  return { questions: known, audited: total.audited - (rows.get(NOT_IN_DATASET)?.audited ?? 0), reviewers, counts, total, flagged, disagreements, agreement, problems };
+  return {
+    questions: known,
+    audited: total.audited - (rows.get(NOT_IN_DATASET)?.audited ?? 0),
+    reviewers,
+    counts,
+    total,
+    flagged,
+    disagreements,
+    agreement,
+    problems,
+  };
 }
-
 
 /** "[0.07, 1.00]": kappa ± 1.96 SE, clipped to kappa's range [-1, 1]. */
 export function kappaInterval(a: ReviewerAgreement): string {
@@ -185,7 +203,12 @@ export function kappaInterval(a: ReviewerAgreement): string {
   return `[${formatScore(lo)}, ${formatScore(hi)}]`;
 }
 
-const countCells = (r: VerdictCounts) => [String(r.questions), String(r.audited), ...AUDIT_VERDICTS.map((v) => String(r.verdicts[v])), String(r.mixed)];
+const countCells = (r: VerdictCounts) => [
+  String(r.questions),
+  String(r.audited),
+  ...AUDIT_VERDICTS.map((v) => String(r.verdicts[v])),
+  String(r.mixed),
+];
 const COUNT_HEADER = ['questions', 'audited', ...AUDIT_VERDICTS, 'mixed'];
 const FLAGGED_HEADER = ['uid', 'subtask', 'reviewer', 'verdict', 'note', 'proposed answer', 'truth', 'reviewers disagree', 'time'];
 const AGREEMENT_HEADER = ['reviewers', 'n', 'observed agreement %', "Cohen's kappa", 'kappa 95% CI'];
@@ -193,18 +216,37 @@ const agreementCells = (a: ReviewerAgreement) => [String(a.n), formatScore(100 *
 
 export function auditReportMarkdown(report: AuditReport, title: string): string {
   const out: string[] = [`# GST-Bench audit report: ${markdownCell(title)}`, ''];
-  out.push(`Audited ${report.audited} of ${report.questions} questions; reviewers: ${report.reviewers.map(markdownCell).join(', ') || 'none'}.`, '');
-  out.push('## Verdicts per subtask', '', 'A question counts under a verdict when all its reviewers gave it; under "mixed" when they differ.', '');
-  out.push(markdownTable(['subtask', ...COUNT_HEADER], [...report.counts, report.total].map((r) => [r.label, ...countCells(r)])), '');
+  out.push(
+    `Audited ${report.audited} of ${report.questions} questions; reviewers: ${report.reviewers.map(markdownCell).join(', ') || 'none'}.`,
+    '',
+  );
+  out.push(
+    '## Verdicts per subtask',
+    '',
+    'A question counts under a verdict when all its reviewers gave it; under "mixed" when they differ.',
+    '',
+  );
+  out.push(
+    markdownTable(
+      ['subtask', ...COUNT_HEADER],
+      [...report.counts, report.total].map((r) => [r.label, ...countCells(r)]),
+    ),
+    '',
+  );
   out.push(`## Flagged questions (${report.flagged.length})`, '');
   if (report.flagged.length === 0) out.push('None: every verdict is `ok`.', '');
   else {
-    const rows = report.flagged.map((f) => [f.uid, rowLabel(f.subtask), f.reviewer, f.verdict, f.note, f.proposed, f.truth, f.disagree ? 'yes' : '', f.time].map(markdownCell));
+    const rows = report.flagged.map((f) =>
+      [f.uid, rowLabel(f.subtask), f.reviewer, f.verdict, f.note, f.proposed, f.truth, f.disagree ? 'yes' : '', f.time].map(markdownCell),
+    );
     out.push(markdownTable(FLAGGED_HEADER, rows), '');
   }
   out.push(`## Reviewers disagree (${report.disagreements.length})`, '');
   for (const d of report.disagreements) {
-    const who = d.entries.map((e) => `${markdownCell(e.reviewer)}: ${e.verdict}${e.proposed_answer ? ` (${markdownCell(formatTypedAnswer(e.proposed_answer))})` : ''}`);
+    const who = d.entries.map(
+      (e) =>
+        `${markdownCell(e.reviewer)}: ${e.verdict}${e.proposed_answer ? ` (${markdownCell(formatTypedAnswer(e.proposed_answer))})` : ''}`,
+    );
     out.push(`- ${markdownCell(d.uid)}: ${who.join('; ')}`);
   }
   if (report.disagreements.length > 0) out.push('');
@@ -215,11 +257,18 @@ export function auditReportMarkdown(report: AuditReport, title: string): string 
       "Cohen's kappa over the questions both reviewed (n), on the seven verdicts. The interval is kappa ± 1.96 standard errors (Cohen's large-sample formula): wide for small n. With one verdict only on both sides kappa is undefined (—).",
       '',
     );
-    out.push(markdownTable(AGREEMENT_HEADER, report.agreement.map((a) => [markdownCell(a.reviewers.join(' / ')), ...agreementCells(a)])), '');
+    out.push(
+      markdownTable(
+        AGREEMENT_HEADER,
+        report.agreement.map((a) => [markdownCell(a.reviewers.join(' / ')), ...agreementCells(a)]),
+      ),
+      '',
+    );
   }
   if (report.problems.length > 0) {
     out.push(`## Problems (${report.problems.length})`, '');
-    for (const p of report.problems) out.push(`- ${markdownCell(`${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.severity}: ${p.message}`)}`);
+    for (const p of report.problems)
+      out.push(`- ${markdownCell(`${p.file}${p.line !== undefined ? `:${p.line}` : ''}: ${p.severity}: ${p.message}`)}`);
     out.push('');
   }
   return out.join('\n');
@@ -232,7 +281,10 @@ export const AUDIT_CSV_TABLES: readonly AuditCsvTable[] = ['counts', 'flagged', 
 export function auditReportCsv(report: AuditReport, table: AuditCsvTable): string {
   switch (table) {
     case 'counts':
-      return csvTable(['subtask', ...COUNT_HEADER], [...report.counts, report.total].map((r) => [csvField(r.label), ...countCells(r)]));
+      return csvTable(
+        ['subtask', ...COUNT_HEADER],
+        [...report.counts, report.total].map((r) => [csvField(r.label), ...countCells(r)]),
+      );
     case 'flagged':
       return csvTable(
         FLAGGED_HEADER,
@@ -251,7 +303,15 @@ export function auditReportCsv(report: AuditReport, table: AuditCsvTable): strin
     case 'agreement':
       return csvTable(
         ['reviewer_a', 'reviewer_b', 'n', 'observed', 'expected', 'kappa', 'standard_error'],
-        report.agreement.map((a) => [csvField(a.reviewers[0], true), csvField(a.reviewers[1], true), String(a.n), String(a.observed), String(a.expected), csvField(a.kappa), csvField(a.standardError)]),
+        report.agreement.map((a) => [
+          csvField(a.reviewers[0], true),
+          csvField(a.reviewers[1], true),
+          String(a.n),
+          String(a.observed),
+          String(a.expected),
+          csvField(a.kappa),
+          csvField(a.standardError),
+        ]),
       );
   }
 }

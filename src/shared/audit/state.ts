@@ -61,7 +61,11 @@ export function auditProgressLabel(states: ReadonlyMap<string, QuestionAuditStat
 }
 
 /** The first question after `current` in `order` (wrapping around) without a verdict; null when all have one. */
-export function nextUnaudited(order: readonly string[], current: string | null, states: ReadonlyMap<string, QuestionAuditState>): string | null {
+export function nextUnaudited(
+  order: readonly string[],
+  current: string | null,
+  states: ReadonlyMap<string, QuestionAuditState>,
+): string | null {
   const start = current === null ? -1 : order.indexOf(current);
   for (let k = 1; k <= order.length; k++) {
     const uid = order[(start + k + order.length) % order.length];

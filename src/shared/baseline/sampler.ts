@@ -25,7 +25,8 @@ export interface BlindSample {
 export function sampleBlind(questions: readonly BlindCandidate[], options: { perSubtask?: number; seed?: string } = {}): BlindSample {
   const perSubtask = options.perSubtask ?? BLIND_SAMPLE_PER_SUBTASK;
   const seed = options.seed ?? BLIND_DEFAULT_SEED;
-  if (!Number.isInteger(perSubtask) || perSubtask < 1) throw new RangeError(`questions per subtask must be a whole number >= 1, not ${perSubtask}`);
+  if (!Number.isInteger(perSubtask) || perSubtask < 1)
+    throw new RangeError(`questions per subtask must be a whole number >= 1, not ${perSubtask}`);
   const drawn = {} as Record<SubtaskKey, number>;
   const picked: string[] = [];
   for (const s of SUBTASKS) {

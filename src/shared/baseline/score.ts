@@ -16,7 +16,6 @@ export interface ScorableQuestion {
   truth: ParsedValue | null;
 }
 
-
 export interface HumanScore {
   subtasks: Partial<Record<SubtaskKey, SubtaskAggregate>>;
   /** The mean of the subtask scores present, as for a model. */
@@ -38,7 +37,11 @@ export interface HumanScore {
   interval95: [number, number] | null;
 }
 
-export function scoreBlindSession(session: BlindSession, questions: ReadonlyMap<string, ScorableQuestion>, profile: ScoringProfile): HumanScore {
+export function scoreBlindSession(
+  session: BlindSession,
+  questions: ReadonlyMap<string, ScorableQuestion>,
+  profile: ScoringProfile,
+): HumanScore {
   const acc = new ScoreAccumulator();
   const perSubtask = new Map<SubtaskKey, number[]>();
   for (const a of session.answers) {
@@ -85,7 +88,10 @@ export function describeHumanScore(s: HumanScore): string {
   const signed = (v: number) => `${v >= 0 ? '+' : ''}${formatScore(v)}`;
   const parts = [`${formatScore(s.overall)} over ${Object.keys(s.subtasks).length} subtasks (${s.answered} of ${s.sampled} answered)`];
   parts.push(`the paper's humans ${formatScore(s.paperHuman)}`);
-  if (s.difference !== null) parts.push(`difference ${signed(s.difference)}${s.interval95 ? `, 95% interval [${signed(s.interval95[0])}, ${signed(s.interval95[1])}]` : ''}`);
+  if (s.difference !== null)
+    parts.push(
+      `difference ${signed(s.difference)}${s.interval95 ? `, 95% interval [${signed(s.interval95[0])}, ${signed(s.interval95[1])}]` : ''}`,
+    );
   if (!s.complete) parts.push('not comparable yet: some subtasks have no answer');
   return parts.join('; ');
 }

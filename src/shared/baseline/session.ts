@@ -53,7 +53,16 @@ export function humanResultFileName(name: string): string {
 export function startBlindSession(name: string, dataset: string, sample: BlindSample, now: Date): BlindSession {
   const problem = humanNameProblem(name);
   if (problem) throw new Error(problem);
-  return { version: BLIND_SESSION_VERSION, name: name.trim(), dataset, seed: sample.seed, per_subtask: sample.perSubtask, started_at: now.toISOString(), sample: sample.uids, answers: [] };
+  return {
+    version: BLIND_SESSION_VERSION,
+    name: name.trim(),
+    dataset,
+    seed: sample.seed,
+    per_subtask: sample.perSubtask,
+    started_at: now.toISOString(),
+    sample: sample.uids,
+    answers: [],
+  };
 }
 
 /**
@@ -83,7 +92,13 @@ export function recordBlindAnswer(session: BlindSession, uid: string, answer: Ty
   const problem = typedAnswerProblem(answer);
   if (problem) throw new Error(`the answer ${problem}`);
   if (!(Number.isFinite(elapsedMs) && elapsedMs >= 0)) throw new Error('the elapsed time must be >= 0 ms');
-  const record: BlindAnswer = { uid, answer, prediction: predictionText(answer), elapsed_ms: Math.round(elapsedMs), answered_at: now.toISOString() };
+  const record: BlindAnswer = {
+    uid,
+    answer,
+    prediction: predictionText(answer),
+    elapsed_ms: Math.round(elapsedMs),
+    answered_at: now.toISOString(),
+  };
   return { ...session, answers: [...session.answers, record] };
 }
 
@@ -100,7 +115,8 @@ export function parseBlindSession(text: string): BlindSession {
     throw new Error(`the saved session is not valid JSON (${(e as Error).message})`);
   }
   if (typeof v !== 'object' || v === null) throw new Error('the saved session is not an object');
-  if (v.version !== BLIND_SESSION_VERSION) throw new Error(`the saved session has version ${JSON.stringify(v.version)}; this version reads ${BLIND_SESSION_VERSION}`);
+  if (v.version !== BLIND_SESSION_VERSION)
+    throw new Error(`the saved session has version ${JSON.stringify(v.version)}; this version reads ${BLIND_SESSION_VERSION}`);
   const strings = ['name', 'dataset', 'seed'] as const;
   for (const k of strings) if (typeof v[k] !== 'string') throw new Error(`the saved session has no "${k}"`);
   if (humanNameProblem(v.name as string)) throw new Error(`the saved session's name: ${humanNameProblem(v.name as string)}`);
@@ -115,7 +131,8 @@ export function parseBlindSession(text: string): BlindSession {
       if (typeof r.uid !== 'string' || !isIsoTime(r.answered_at)) throw new Error('no uid or answer time');
       session = recordBlindAnswer(session, r.uid, r.answer as TypedAnswer, r.elapsed_ms as number, new Date(r.answered_at));
       const kept = session.answers[session.answers.length - 1];
-      if (kept.prediction !== r.prediction) throw new Error(`prediction ${JSON.stringify(r.prediction)} is not ${JSON.stringify(kept.prediction)}`);
+      if (kept.prediction !== r.prediction)
+        throw new Error(`prediction ${JSON.stringify(r.prediction)} is not ${JSON.stringify(kept.prediction)}`);
       session.answers[session.answers.length - 1] = { ...kept, answered_at: r.answered_at };
     } catch (e) {
       throw new Error(`the saved session's answer ${i + 1}: ${(e as Error).message}`);
@@ -129,7 +146,14 @@ export const BLIND_TEMPLATE = 'blind';
 
 /** A result line in the standard format, scored by the same scorer as any model's. */
 export function humanResultLine(session: BlindSession, a: BlindAnswer): string {
-  return JSON.stringify({ uid: a.uid, prediction: a.prediction, model: humanModelName(session.name), template: BLIND_TEMPLATE, elapsed_ms: a.elapsed_ms, answered_at: a.answered_at });
+  return JSON.stringify({
+    uid: a.uid,
+    prediction: a.prediction,
+    model: humanModelName(session.name),
+    template: BLIND_TEMPLATE,
+    elapsed_ms: a.elapsed_ms,
+    answered_at: a.answered_at,
+  });
 }
 
 /** The whole result file: one line per answer, in the order asked. */

@@ -10,16 +10,37 @@ import { SUBTASK_KEYS, subtaskInfo, type AnswerKind, type SubtaskKey } from '../
 import { chiSquareHomogeneity } from './chiSquare';
 import { seededRandom } from './random';
 import * as C from './constants';
-import { divideByPowerOfTen, flipY, fromNormalized, fromPixels, negateAngle, rescaleDistance, rotateAngle, swapAxes, type Angle, type Distance, type Point } from './corrections';
+import {
+  divideByPowerOfTen,
+  flipY,
+  fromNormalized,
+  fromPixels,
+  negateAngle,
+  rescaleDistance,
+  rotateAngle,
+  swapAxes,
+  type Angle,
+  type Distance,
+  type Point,
+} from './corrections';
 import { FORMAT_PATTERN_LABELS, formatPatternOf, type FormatPattern } from './formatPatterns';
 import { anyFrameVisible, describeSampling, uniformFrameIndices, type FrameSampling, type TargetVisibility } from './visibility';
 
 export type DiagnosisClass =
-  | 'sign_flip' | 'front_back_flip' | 'rotation'
-  | 'unit_slip' | 'distance_bias'
-  | 'normalized_coordinates' | 'pixel_coordinates' | 'axes_swapped' | 'y_flipped'
-  | 'position_bias' | 'wrong_choice'
-  | 'imprecise' | 'near_miss' | 'far'
+  | 'sign_flip'
+  | 'front_back_flip'
+  | 'rotation'
+  | 'unit_slip'
+  | 'distance_bias'
+  | 'normalized_coordinates'
+  | 'pixel_coordinates'
+  | 'axes_swapped'
+  | 'y_flipped'
+  | 'position_bias'
+  | 'wrong_choice'
+  | 'imprecise'
+  | 'near_miss'
+  | 'far'
   | 'unparsed'
   | 'target_unseen';
 
@@ -43,7 +64,14 @@ export const CLASS_LABELS: Record<DiagnosisClass, string> = {
 };
 
 /** The classes decided answer by answer from where the prediction lies; a random answer lands in them by chance too. */
-const PER_ANSWER_CONVENTIONS = new Set<DiagnosisClass>(['sign_flip', 'front_back_flip', 'unit_slip', 'pixel_coordinates', 'axes_swapped', 'y_flipped']);
+const PER_ANSWER_CONVENTIONS = new Set<DiagnosisClass>([
+  'sign_flip',
+  'front_back_flip',
+  'unit_slip',
+  'pixel_coordinates',
+  'axes_swapped',
+  'y_flipped',
+]);
 
 /** The subtasks whose annotated video marks the target with a red box. */
 export const VISUAL_LOCALISATION_SUBTASKS: readonly SubtaskKey[] = ['ed_v', 'edist_v', 'gp_v'];
@@ -169,7 +197,11 @@ export function diagnose(answers: readonly DiagnosisAnswer[], options: DiagnoseO
     bySubtask.set(a.subtask, list);
   }
   const scores = new Map<SubtaskKey, number>();
-  for (const [key, list] of bySubtask) scores.set(key, aggregate(key, list, () => undefined, profile));
+  for (const [key, list] of bySubtask)
+    scores.set(
+      key,
+      aggregate(key, list, () => undefined, profile),
+    );
   const overallWith = (key: SubtaskKey, score: number) =>
     overallScore(SUBTASK_KEYS.filter((k) => scores.has(k)).map((k) => (k === key ? score : scores.get(k)!)));
 
@@ -191,7 +223,13 @@ export function diagnose(answers: readonly DiagnosisAnswer[], options: DiagnoseO
 }
 
 /** 100 x the mean score, summed in file order by the real accumulator; `replace` gives a corrected prediction or undefined. */
-function aggregate(key: SubtaskKey, list: readonly Scored[], replace: (s: Scored) => ParsedValue | undefined | null, profile: ScoringProfile, include: (s: Scored) => boolean = () => true): number {
+function aggregate(
+  key: SubtaskKey,
+  list: readonly Scored[],
+  replace: (s: Scored) => ParsedValue | undefined | null,
+  profile: ScoringProfile,
+  include: (s: Scored) => boolean = () => true,
+): number {
   const acc = new ScoreAccumulator();
   for (const s of list) {
     if (!include(s)) continue;
@@ -211,7 +249,16 @@ function diagnoseSubtask(
 ): SubtaskDiagnosis {
   const info = subtaskInfo(key)!;
   const failed = list.filter((s) => s.score < 1);
-  const out: SubtaskDiagnosis = { subtask: key, abbreviation: info.abbreviation, kind: info.kind, n: list.length, score, failed: failed.length, classes: [], formats: [] };
+  const out: SubtaskDiagnosis = {
+    subtask: key,
+    abbreviation: info.abbreviation,
+    kind: info.kind,
+    n: list.length,
+    score,
+    failed: failed.length,
+    classes: [],
+    formats: [],
+  };
   const corrections = new Map<DiagnosisClass, string>();
   const subtaskWide = new Set<DiagnosisClass>();
   for (const s of failed) if (s.a.parsed === null) s.cls = 'unparsed';
@@ -244,15 +291,25 @@ function diagnoseSubtask(
       const subtask = aggregate(key, list, replace, options.profile);
       whatIf = { subtask, overall: overallWith(key, subtask), correction };
     }
-    const summary: ClassSummary = { cls, count: members.length, share: members.length / failed.length, uids: members.map((s) => s.a.uid), whatIf };
+    const summary: ClassSummary = {
+      cls,
+      count: members.length,
+      share: members.length / failed.length,
+      uids: members.map((s) => s.a.uid),
+      whatIf,
+    };
     if (PER_ANSWER_CONVENTIONS.has(cls)) {
-      const expected = (chance ??= chanceCounts(list, failed.filter((s) => s.a.parsed !== null).length, options.profile, key)).get(cls) ?? 0;
+      const expected =
+        (chance ??= chanceCounts(list, failed.filter((s) => s.a.parsed !== null).length, options.profile, key)).get(cls) ?? 0;
       summary.byChance = expected;
       summary.beyondChance = members.length > expected + C.CHANCE_MARGIN_SD * Math.max(1, Math.sqrt(expected));
     }
     out.classes.push(summary);
   }
-  out.formats = formatGroups(info.kind, failed.filter((s) => s.cls === 'unparsed'));
+  out.formats = formatGroups(
+    info.kind,
+    failed.filter((s) => s.cls === 'unparsed'),
+  );
   visibilityClass(key, list, failed, options, out, overallWith);
   return out;
 }
@@ -261,7 +318,8 @@ function fallbackClass(s: Scored, kind: AnswerKind): DiagnosisClass {
   if (kind === 'choice') return 'wrong_choice';
   if (s.score > 0) return 'imprecise';
   const d = errorOf(s);
-  const nearMax = kind === 'angle' ? C.ANGLE_NEAR_MISS_MAX_DEG : kind === 'distance' ? C.DISTANCE_NEAR_MISS_MAX_RELATIVE_ERROR : C.POINT_NEAR_MISS_MAX;
+  const nearMax =
+    kind === 'angle' ? C.ANGLE_NEAR_MISS_MAX_DEG : kind === 'distance' ? C.DISTANCE_NEAR_MISS_MAX_RELATIVE_ERROR : C.POINT_NEAR_MISS_MAX;
   // Under the near-miss limit: `<=` for angles and points (their thresholds pass on equality), `<` for MRA.
   return (kind === 'distance' ? d < nearMax : d <= nearMax) ? 'near_miss' : 'far';
 }
@@ -270,7 +328,8 @@ function errorOf(s: Scored): number {
   const p = s.a.parsed!;
   const t = s.a.truth;
   if (p.kind === 'angle' && t.kind === 'angle') return circularError(p.value, t.value);
-  if (p.kind === 'distance' && t.kind === 'distance') return t.value === 0 ? Math.abs(p.value) : Math.abs(p.value - t.value) / Math.abs(t.value);
+  if (p.kind === 'distance' && t.kind === 'distance')
+    return t.value === 0 ? Math.abs(p.value) : Math.abs(p.value - t.value) / Math.abs(t.value);
   if (p.kind === 'point' && t.kind === 'point') return Math.hypot(p.x - t.x, p.y - t.y);
   return Infinity;
 }
@@ -318,7 +377,8 @@ function pointConvention(p: Point, g: Point, size: DiagnosisAnswer['imageSize'])
   const fractional = !Number.isInteger(p.x) || !Number.isInteger(p.y);
   if (p.x >= 0 && p.y >= 0 && p.x <= 1 && p.y <= 1 && fractional) return ['normalized_coordinates', fromNormalized(p)];
   const pixels = size && size.width > 1 && size.height > 1 ? fromPixels(p, size.width, size.height) : undefined;
-  if (p.x > POINT_SCALE_MAX || p.y > POINT_SCALE_MAX || (pixels && dist(pixels) <= r && dist(pixels) < d)) return ['pixel_coordinates', pixels];
+  if (p.x > POINT_SCALE_MAX || p.y > POINT_SCALE_MAX || (pixels && dist(pixels) <= r && dist(pixels) < d))
+    return ['pixel_coordinates', pixels];
   const swapped = swapAxes(p);
   if (dist(swapped) <= r && dist(swapped) < d) return ['axes_swapped', swapped];
   const flipped = flipY(p);
@@ -366,8 +426,13 @@ function chanceCounts(list: readonly Scored[], failedParsed: number, profile: Sc
 }
 
 function classifyAngles(
-  list: Scored[], failed: Scored[], profile: ScoringProfile, out: SubtaskDiagnosis,
-  corrections: Map<DiagnosisClass, string>, subtaskWide: Set<DiagnosisClass>, key: SubtaskKey,
+  list: Scored[],
+  failed: Scored[],
+  profile: ScoringProfile,
+  out: SubtaskDiagnosis,
+  corrections: Map<DiagnosisClass, string>,
+  subtaskWide: Set<DiagnosisClass>,
+  key: SubtaskKey,
 ): void {
   for (const s of failed) if (!s.cls) [s.cls, s.corrected] = angleConvention(s.a.parsed as Angle, s.a.truth as Angle) ?? [null, undefined];
   corrections.set('sign_flip', 'flipping the sign');
@@ -385,9 +450,17 @@ function classifyAngles(
     if (sc > best.score || error < best.error) best = { degrees: deg, score: sc, error };
   }
   if (best.degrees === 0) return;
-  const fixedBy = (deg: number) => failed.filter((s) => eligible(s) && s.cls === null && scoreParsed(s.a.truth, rotateAngle(s.a.parsed as Angle, deg), profile).score >= 1);
+  const fixedBy = (deg: number) =>
+    failed.filter(
+      (s) => eligible(s) && s.cls === null && scoreParsed(s.a.truth, rotateAngle(s.a.parsed as Angle, deg), profile).score >= 1,
+    );
   const fixed = fixedBy(best.degrees);
-  if (best.score - out.score < C.ROTATION_MIN_GAIN_POINTS || fixed.length < C.ROTATION_MIN_FIXED || fixed.length < C.ROTATION_MIN_SHARE_OF_FAILED * failed.length) return;
+  if (
+    best.score - out.score < C.ROTATION_MIN_GAIN_POINTS ||
+    fixed.length < C.ROTATION_MIN_FIXED ||
+    fixed.length < C.ROTATION_MIN_SHARE_OF_FAILED * failed.length
+  )
+    return;
   // The size reported and corrected is the median offset of the answers it fixes: the best-scoring offset may lean
   // towards the correct answers (an offset of 30 keeps them at 30°, inside a tolerance), the convention does not.
   const offsets = fixed.map((s) => best.degrees + wrapDegrees((s.a.truth as Angle).value - (s.a.parsed as Angle).value - best.degrees));
@@ -408,13 +481,18 @@ function classifyAngles(
 // ---- distances ----
 
 function classifyDistances(
-  list: Scored[], failed: Scored[], profile: ScoringProfile, out: SubtaskDiagnosis,
-  corrections: Map<DiagnosisClass, string>, subtaskWide: Set<DiagnosisClass>,
+  list: Scored[],
+  failed: Scored[],
+  profile: ScoringProfile,
+  out: SubtaskDiagnosis,
+  corrections: Map<DiagnosisClass, string>,
+  subtaskWide: Set<DiagnosisClass>,
 ): void {
-  for (const s of failed) if (!s.cls) [s.cls, s.corrected] = distanceConvention(s.a.parsed as Distance, s.a.truth as Distance) ?? [null, undefined];
+  for (const s of failed)
+    if (!s.cls) [s.cls, s.corrected] = distanceConvention(s.a.parsed as Distance, s.a.truth as Distance) ?? [null, undefined];
   corrections.set('unit_slip', 'converting the unit');
-  const eligible = (s: Scored) => s.a.parsed !== null && s.cls !== 'unit_slip' && ((s.a.truth as Angle | Distance).value) > 0;
-  const ratios = list.filter(eligible).map((s) => (s.a.parsed as Distance).value / ((s.a.truth as Angle | Distance).value));
+  const eligible = (s: Scored) => s.a.parsed !== null && s.cls !== 'unit_slip' && (s.a.truth as Angle | Distance).value > 0;
+  const ratios = list.filter(eligible).map((s) => (s.a.parsed as Distance).value / (s.a.truth as Angle | Distance).value);
   if (ratios.length < C.DISTANCE_BIAS_MIN_ANSWERS) return;
   const median = medianOf(ratios);
   if (!(Math.abs(median - 1) >= C.DISTANCE_BIAS_MIN) || !(median > 0)) return;
@@ -439,7 +517,8 @@ function medianOf(values: readonly number[]): number {
 // ---- points ----
 
 function classifyPoints(failed: Scored[], corrections: Map<DiagnosisClass, string>): void {
-  for (const s of failed) if (!s.cls) [s.cls, s.corrected] = pointConvention(s.a.parsed as Point, s.a.truth as Point, s.a.imageSize) ?? [null, undefined];
+  for (const s of failed)
+    if (!s.cls) [s.cls, s.corrected] = pointConvention(s.a.parsed as Point, s.a.truth as Point, s.a.imageSize) ?? [null, undefined];
   corrections.set('normalized_coordinates', 'multiplying [0, 1] coordinates by 999');
   corrections.set('pixel_coordinates', "converting pixels with the map image's size");
   corrections.set('axes_swapped', 'swapping x and y');
@@ -475,7 +554,18 @@ function classifyChoices(list: Scored[], failed: Scored[], out: SubtaskDiagnosis
     `picks ${letters[fav]} ${percent(picked[fav] / n)} of the time (the answer is ${letters[fav]} ${percent(truth[fav] / n)} of the time); ` +
     `χ² = ${test.statistic.toFixed(1)}, df = ${test.df}, ${pText}` +
     (biased ? '' : n < C.POSITION_BIAS_MIN_ANSWERS ? `; too few answers (${n}) to call a bias` : '; no significant position bias');
-  out.choice = { letters, picked, truth, chiSquare: test.statistic, df: test.df, p: test.p, biased, favoured: letters[fav], words, confusion };
+  out.choice = {
+    letters,
+    picked,
+    truth,
+    chiSquare: test.statistic,
+    df: test.df,
+    p: test.p,
+    biased,
+    favoured: letters[fav],
+    words,
+    confusion,
+  };
   if (!biased) return;
   for (const s of failed) if (!s.cls && s.a.parsed?.kind === 'choice' && s.a.parsed.letter === letters[fav]) s.cls = 'position_bias';
 }
@@ -499,7 +589,11 @@ function formatGroups(kind: AnswerKind, unparsed: readonly Scored[]): FormatGrou
 // ---- input: frames the model never saw ----
 
 function visibilityClass(
-  key: SubtaskKey, list: Scored[], failed: Scored[], options: DiagnoseOptions, out: SubtaskDiagnosis,
+  key: SubtaskKey,
+  list: Scored[],
+  failed: Scored[],
+  options: DiagnoseOptions,
+  out: SubtaskDiagnosis,
   overallWith: (key: SubtaskKey, score: number) => number | null,
 ): void {
   if (!VISUAL_LOCALISATION_SUBTASKS.includes(key)) return;
@@ -517,12 +611,24 @@ function visibilityClass(
   out.visibility = { sampling, questions: seen.size, unseen: unseen.length, unseenFailed: unseenFailed.length };
   if (unseenFailed.length === 0) return;
   // No answer can be corrected for a frame the model never saw: the what-if scores the questions whose target it saw.
-  const subtask = aggregate(key, list, () => undefined, options.profile, (s) => seen.get(s) !== false);
+  const subtask = aggregate(
+    key,
+    list,
+    () => undefined,
+    options.profile,
+    (s) => seen.get(s) !== false,
+  );
   out.classes.push({
     cls: 'target_unseen',
     count: unseenFailed.length,
     share: unseenFailed.length / failed.length,
     uids: unseenFailed.map((s) => s.a.uid),
-    whatIf: Number.isNaN(subtask) ? null : { subtask, overall: overallWith(key, subtask), correction: `leaving out the ${unseen.length} question(s) whose target no sampled frame shows` },
+    whatIf: Number.isNaN(subtask)
+      ? null
+      : {
+          subtask,
+          overall: overallWith(key, subtask),
+          correction: `leaving out the ${unseen.length} question(s) whose target no sampled frame shows`,
+        },
   });
 }

@@ -29,8 +29,10 @@ export const FORMAT_PATTERN_LABELS: Record<FormatPattern, string> = {
 };
 
 // Single alternations of literal words: no nested quantifiers, so each test is linear in the text.
-const REFUSAL_RE = /\b(?:cannot|can't|can not|unable|not sure|unsure|no idea|unknown|don't know|do not know|impossible|sorry|not possible|no answer|not visible|insufficient)\b/i;
-const NUMBER_WORD_RE = /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/i;
+const REFUSAL_RE =
+  /\b(?:cannot|can't|can not|unable|not sure|unsure|no idea|unknown|don't know|do not know|impossible|sorry|not possible|no answer|not visible|insufficient)\b/i;
+const NUMBER_WORD_RE =
+  /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/i;
 const NUMBER_RE = /\d+(?:\.\d+)?/g;
 const RANGE_RE = /\d\s*(?:-|–|to|or)\s*\d|between\s+\d/i;
 const LETTER_RE = /(?<![\p{L}\p{N}])[A-D](?![\p{L}\p{N}])/gu;

@@ -29,7 +29,11 @@ export function uniformFrameIndices(total: number, count: number): number[] {
 
 /** Reads a sampling setting: "32", "32 frames", "32 frames, uniform". Returns an error message for anything else. */
 export function parseFrameSampling(text: string): FrameSampling | string {
-  const words = text.toLowerCase().replace(/[,;:]/g, ' ').split(/\s+/).filter((w) => w !== '');
+  const words = text
+    .toLowerCase()
+    .replace(/[,;:]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const count = /^\d{1,6}$/.test(words[0] ?? '') ? Number(words[0]) : NaN;
   let i = 1;
   if (words[i] === 'frames' || words[i] === 'frame') i++;
@@ -48,7 +52,8 @@ export function describeSampling(s: FrameSampling): string {
  */
 export function framesFromField(value: unknown, total: number): number[] | string {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return uniformFrameIndices(total, value);
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0)) return value as number[];
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0))
+    return value as number[];
   return '"frames" must be a frame count or a list of frame indices';
 }
 
@@ -89,7 +94,8 @@ export function visibilityFromGeometry(geometry: unknown): TargetVisibility | un
   if (typeof frames !== 'number' || !Number.isInteger(frames) || frames < 1 || !Array.isArray(visible)) return undefined;
   const ranges: Array<[number, number]> = [];
   for (const r of visible) {
-    if (!Array.isArray(r) || r.length !== 2 || !r.every((v) => Number.isInteger(v)) || !(r[0] >= 0 && r[0] < r[1] && r[1] <= frames)) return undefined;
+    if (!Array.isArray(r) || r.length !== 2 || !r.every((v) => Number.isInteger(v)) || !(r[0] >= 0 && r[0] < r[1] && r[1] <= frames))
+      return undefined;
     ranges.push([r[0], r[1]]);
   }
   return { frames, fps: typeof fps === 'number' ? fps : undefined, visible: ranges };

@@ -59,11 +59,15 @@ function toOutcome(kind: AnswerKind, r: Reading | null, region: [number, number]
   if (r.kind === 'none') return { parsed: null, region, reader, ambiguous: r.ambiguous, span: r.span };
   let parsed: ParsedValue;
   if (r.kind === 'scalar' && (kind === 'angle' || kind === 'distance')) parsed = { kind, value: decimalToNumber(r.value), exact: r.value };
-  else if (r.kind === 'point' && kind === 'point') parsed = { kind, x: decimalToNumber(r.x), y: decimalToNumber(r.y), exactX: r.x, exactY: r.y };
+  else if (r.kind === 'point' && kind === 'point')
+    parsed = { kind, x: decimalToNumber(r.x), y: decimalToNumber(r.y), exactX: r.x, exactY: r.y };
   else if (r.kind === 'choice' && kind === 'choice') parsed = { kind, letter: r.letter };
   else return { parsed: null, region, reader };
   // A number too large for a double is not an answer: keep "unparsed" distinct from "wrong".
-  if ((parsed.kind === 'point' && !(Number.isFinite(parsed.x) && Number.isFinite(parsed.y))) || ((parsed.kind === 'angle' || parsed.kind === 'distance') && !Number.isFinite(parsed.value))) {
+  if (
+    (parsed.kind === 'point' && !(Number.isFinite(parsed.x) && Number.isFinite(parsed.y))) ||
+    ((parsed.kind === 'angle' || parsed.kind === 'distance') && !Number.isFinite(parsed.value))
+  ) {
     return { parsed: null, region, reader };
   }
   const out: ParseOutcome = { parsed, span: r.span, region, reader, rule: r.rule };

@@ -14,13 +14,119 @@ const OPEN = new Set(['(', '[', '{', '"', "'"]);
 const CLOSE = new Set([')', ']', '}', '"', "'"]);
 const DECOR = new Set(['*', '_', '`', '#', '~']);
 /** Words that name an option before its letter: "option B", "image C", "选项D". */
-const MARKERS = new Set(['option', 'options', 'choice', 'image', 'map', 'picture', 'trajectory', 'candidate', 'letter', 'answer', 'is', 'be', 'pick', 'choose', 'select', 'with', '选', '项', '择', '是', '为', '图']);
+const MARKERS = new Set([
+  'option',
+  'options',
+  'choice',
+  'image',
+  'map',
+  'picture',
+  'trajectory',
+  'candidate',
+  'letter',
+  'answer',
+  'is',
+  'be',
+  'pick',
+  'choose',
+  'select',
+  'with',
+  '选',
+  '项',
+  '择',
+  '是',
+  '为',
+  '图',
+]);
 /** Verbs after a capital "A" that make it option A rather than the article ("A matches", "A is"). */
-const LETTER_VERBS = new Set(['is', 'was', 'matches', 'match', 'shows', 'show', 'looks', 'seems', 'fits', 'best', 'appears', 'corresponds', 'has', 'would', 'should', 'most', 'because', 'since', 'and', 'or', 'as', 'also', 'instead', 'clearly', 'again', 'too']);
-const NEGATED_BEFORE = new Set(['not', "isn't", "wasn't", "aren't", "can't", 'except', 'than', 'excluding', 'exclude', 'eliminate', 'eliminating', 'eliminated', 'rule', 'ruled', 'ruling', 'instead', 'unlike', 'besides', 'nor', 'neither']);
-const REJECTED_AFTER = new Set(['wrong', 'incorrect', 'not', "isn't", 'unlikely', 'ruled', 'eliminated', "can't", 'cannot', "doesn't", "don't", 'fails', 'lacks', 'lacking', 'missing', 'too', 'no', 'differs', 'does', 'shows', 'has']);
+const LETTER_VERBS = new Set([
+  'is',
+  'was',
+  'matches',
+  'match',
+  'shows',
+  'show',
+  'looks',
+  'seems',
+  'fits',
+  'best',
+  'appears',
+  'corresponds',
+  'has',
+  'would',
+  'should',
+  'most',
+  'because',
+  'since',
+  'and',
+  'or',
+  'as',
+  'also',
+  'instead',
+  'clearly',
+  'again',
+  'too',
+]);
+const NEGATED_BEFORE = new Set([
+  'not',
+  "isn't",
+  "wasn't",
+  "aren't",
+  "can't",
+  'except',
+  'than',
+  'excluding',
+  'exclude',
+  'eliminate',
+  'eliminating',
+  'eliminated',
+  'rule',
+  'ruled',
+  'ruling',
+  'instead',
+  'unlike',
+  'besides',
+  'nor',
+  'neither',
+]);
+const REJECTED_AFTER = new Set([
+  'wrong',
+  'incorrect',
+  'not',
+  "isn't",
+  'unlikely',
+  'ruled',
+  'eliminated',
+  "can't",
+  'cannot',
+  "doesn't",
+  "don't",
+  'fails',
+  'lacks',
+  'lacking',
+  'missing',
+  'too',
+  'no',
+  'differs',
+  'does',
+  'shows',
+  'has',
+]);
 /** "B is the closest": a letter followed by one of these (after "is the") is stated as the answer. */
-const VERDICT_WORDS = new Set(['closest', 'best', 'correct', 'right', 'answer', 'likeliest', 'match', 'only', 'most', 'one', 'winner', 'choice']);
+const VERDICT_WORDS = new Set([
+  'closest',
+  'best',
+  'correct',
+  'right',
+  'answer',
+  'likeliest',
+  'match',
+  'only',
+  'most',
+  'one',
+  'winner',
+  'choice',
+]);
 
 const OPTION_LINKS = new Set(['and', 'or', '/', '&', '或', '和']);
 const VERDICT_VERBS = new Set(['is', 'seems', 'looks', 'appears', 'would']);
@@ -51,8 +157,18 @@ function mentionTier(tokens: readonly Token[], i: number): number {
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   // Glued to a number or word: "3D", "A4"
-  if (prev && t.gap === 0 && (prev.type === 'num' || prev.type === 'word' || prev.text === '\u00b0' || prev.text === '-' || prev.text === "'")) return 0;
-  if (next && next.gap === 0 && (next.type === 'num' || next.text === "'" || (next.text === '-' && tokens[i + 2]?.type === 'word' && tokens[i + 2].gap === 0))) return 0;
+  if (
+    prev &&
+    t.gap === 0 &&
+    (prev.type === 'num' || prev.type === 'word' || prev.text === '\u00b0' || prev.text === '-' || prev.text === "'")
+  )
+    return 0;
+  if (
+    next &&
+    next.gap === 0 &&
+    (next.type === 'num' || next.text === "'" || (next.text === '-' && tokens[i + 2]?.type === 'word' && tokens[i + 2].gap === 0))
+  )
+    return 0;
   const p = prevIndex(tokens, i);
   const n = nextIndex(tokens, i);
   const bracketed = p >= 0 && OPEN.has(tokens[p].text) && n < tokens.length && CLOSE.has(tokens[n].text);
@@ -62,7 +178,14 @@ function mentionTier(tokens: readonly Token[], i: number): number {
   const standalone = !nextTok || nextTok.gap >= 2 || (nextTok.type === 'sym' && nextTok.text !== "'");
   if (bracketed || (marked && (capital || standalone))) return 3;
   if (!capital) return standalone && (p < 0 || tokens[p].type === 'sym' || tokens[i].gap >= 2) ? 2 : 0;
-  if (t.orig === 'A' && nextTok && (nextTok.type === 'word' || nextTok.type === 'num') && nextTok.gap <= 1 && !LETTER_VERBS.has(nextTok.text)) return 0; // the article
+  if (
+    t.orig === 'A' &&
+    nextTok &&
+    (nextTok.type === 'word' || nextTok.type === 'num') &&
+    nextTok.gap <= 1 &&
+    !LETTER_VERBS.has(nextTok.text)
+  )
+    return 0; // the article
   return 2;
 }
 
@@ -77,7 +200,8 @@ function isRejected(tokens: readonly Token[], first: number, last: number): bool
   if (word(tokens[j]) === 'is' || word(tokens[j]) === 'are' || word(tokens[j]) === 'seems' || word(tokens[j]) === 'looks') j++;
   if (word(tokens[j]) === 'also' || word(tokens[j]) === 'clearly' || word(tokens[j]) === 'definitely') j++;
   const w = word(tokens[j]);
-  if (w === 'shows' || w === 'has' || w === 'does') return word(tokens[j + 1]) === 'not' || word(tokens[j + 1]) === 'no' || word(tokens[j + 1]) === 'too';
+  if (w === 'shows' || w === 'has' || w === 'does')
+    return word(tokens[j + 1]) === 'not' || word(tokens[j + 1]) === 'no' || word(tokens[j + 1]) === 'too';
   return w !== undefined && REJECTED_AFTER.has(w);
 }
 
@@ -87,7 +211,8 @@ function isVerdict(tokens: readonly Token[], last: number): boolean {
   // "Option D: correct", "D - the best match"
   if ((tokens[j]?.text === ':' || tokens[j]?.text === '-') && tokens[nextIndex(tokens, j)]?.gap !== 3) {
     const k = nextIndex(tokens, j);
-    if (VERDICT_WORDS.has(word(tokens[k]) ?? '') || (word(tokens[k]) === 'the' && VERDICT_WORDS.has(word(tokens[k + 1]) ?? ''))) return true;
+    if (VERDICT_WORDS.has(word(tokens[k]) ?? '') || (word(tokens[k]) === 'the' && VERDICT_WORDS.has(word(tokens[k + 1]) ?? '')))
+      return true;
   }
   if (!VERDICT_VERBS.has(word(tokens[j]) ?? '')) return false;
   for (let k = j + 1; k <= j + 3 && k < tokens.length; k++) if (VERDICT_WORDS.has(word(tokens[k]) ?? '')) return true;
@@ -151,7 +276,8 @@ export function readLenientChoice(tokens: Token[]): Reading | null {
   if (c.ambiguous === 'several options') {
     // "A or B, probably A": one of the options restated alone later in the sentence settles it.
     const s = layout.sentence[c.first];
-    for (let k = cands.indexOf(c) + 1; k < cands.length && layout.sentence[cands[k].first] === s; k++) if (!cands[k].ambiguous) c = cands[k];
+    for (let k = cands.indexOf(c) + 1; k < cands.length && layout.sentence[cands[k].first] === s; k++)
+      if (!cands[k].ambiguous) c = cands[k];
   }
   const span: [number, number] = [tokens[c.first].start, tokens[c.last].end];
   if (c.ambiguous === 'several options') return { kind: 'none', ambiguous: 'several options', span };

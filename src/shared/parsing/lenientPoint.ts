@@ -23,7 +23,8 @@ const LABEL_LINKS = new Set(['"', "'", ':', '=', '-', 'coordinate', 'coord', 'is
 const CLOSE = new Set([')', ']', '}']);
 
 const word = (t: Token | undefined) => (t?.type === 'word' ? t.text : undefined);
-const num = (t: Token | undefined): Decimal | null => (t?.type === 'num' && t.text.length <= MAX_NUMBER_DIGITS ? decimalFromString(t.text)! : null);
+const num = (t: Token | undefined): Decimal | null =>
+  t?.type === 'num' && t.text.length <= MAX_NUMBER_DIGITS ? decimalFromString(t.text)! : null;
 
 function scaled(d: Decimal, f: Decimal): Decimal {
   return { int: d.int * f.int, scale: d.scale + f.scale };
@@ -69,7 +70,20 @@ function numbersIn(tokens: readonly Token[], from: number, to: number, max: numb
       const v = num(t);
       if (!v || out.length === max) return null;
       out.push({ value: v, at: j });
-    } else if (!(t.text === ',' || t.text === 'x' || t.text === 'y' || t.text === '=' || t.text === ':' || t.text === '(' || t.text === ')' || t.text === '[' || t.text === ']' || t.text === '"' || t.text === '%')) return null;
+    } else if (!(
+      t.text === ',' ||
+      t.text === 'x' ||
+      t.text === 'y' ||
+      t.text === '=' ||
+      t.text === ':' ||
+      t.text === '(' ||
+      t.text === ')' ||
+      t.text === '[' ||
+      t.text === ']' ||
+      t.text === '"' ||
+      t.text === '%'
+    ))
+      return null;
   }
   return out;
 }
@@ -120,7 +134,8 @@ function pointCandidates(tokens: readonly Token[]): PointCandidate[] {
         const lx = labelled(tokens, nums[0].at - 2, 'y') ?? labelled(tokens, nums[0].at - 1, 'y');
         // "<point>y=250 x=400</point>": labelled in the other order.
         const ordered = nums.length === 2 && lx ? [nums[1].value, nums[0].value] : nums.map((n) => n.value);
-        if (nums.length === 2 && (labelled(tokens, nums[0].at - 1, 'x') || labelled(tokens, nums[0].at - 2, 'x') || lx)) read.push('labelled coordinates');
+        if (nums.length === 2 && (labelled(tokens, nums[0].at - 1, 'x') || labelled(tokens, nums[0].at - 2, 'x') || lx))
+          read.push('labelled coordinates');
         const percent = tokens[nums[0].at + 1]?.text === '%';
         const last = closed ? end + 3 : nums[nums.length - 1].at;
         push(i, Math.min(last, tokens.length - 1), 4, ordered, read, true, percent);
@@ -154,7 +169,15 @@ function pointCandidates(tokens: readonly Token[]): PointCandidate[] {
       while (j < tokens.length && j - i < 12 && !CLOSE.has(tokens[j].text) && tokens[j].gap < 2) j++;
       const nums = CLOSE.has(tokens[j]?.text ?? '') ? numbersIn(tokens, i + 1, j, 4) : null;
       if (nums && (nums.length === 2 || nums.length === 4) && !isPromptRange(tokens, i, nums)) {
-        push(i, j, 3, nums.map((n) => n.value), [], false, tokens[nums[0].at + 1]?.text === '%');
+        push(
+          i,
+          j,
+          3,
+          nums.map((n) => n.value),
+          [],
+          false,
+          tokens[nums[0].at + 1]?.text === '%',
+        );
         i = j;
       }
       continue;
@@ -190,7 +213,12 @@ function half(a: Decimal, b: Decimal): Decimal {
 /** "[0, 999]" or "range 0 to 999" echoed from the prompt: the scale, not a point. */
 function isPromptRange(tokens: readonly Token[], i: number, nums: ReadonlyArray<{ value: Decimal }>): boolean {
   for (let k = Math.max(0, i - 4); k < i; k++) if (word(tokens[k]) === 'range') return true;
-  return nums.length === 2 && nums[0].value.int === 0n && nums[1].value.scale === 0 && (nums[1].value.int === 999n || nums[1].value.int === 1000n);
+  return (
+    nums.length === 2 &&
+    nums[0].value.int === 0n &&
+    nums[1].value.scale === 0 &&
+    (nums[1].value.int === 999n || nums[1].value.int === 1000n)
+  );
 }
 
 export function readLenientPoint(tokens: Token[]): Reading | null {

@@ -55,14 +55,91 @@ const SENTENCE_STOP = new Set(['.', '!', '?', ';', ',', '\n']);
 const LEFT_WORDS = new Set(['left', 'counterclockwise', 'anticlockwise', 'ccw', 'leftward', 'leftwards']);
 const RIGHT_WORDS = new Set(['right', 'clockwise', 'cw', 'rightward', 'rightwards']);
 /** Words before a number that make it a label ("step 2", "image 3"), not a value. */
-const LABEL_WORDS = new Set(['step', 'image', 'images', 'frame', 'frames', 'option', 'figure', 'fig', 'room', 'video', 'picture', 'photo', 'view', 'scene', 'clip', 'object', 'item', 'question', 'part', 'no', 'number', 'page', 'line', 'camera', 'position', 'pos', 'orient', 'door', 'version', 'round', 'attempt', 'map', 'point', 'turn']);
+const LABEL_WORDS = new Set([
+  'step',
+  'image',
+  'images',
+  'frame',
+  'frames',
+  'option',
+  'figure',
+  'fig',
+  'room',
+  'video',
+  'picture',
+  'photo',
+  'view',
+  'scene',
+  'clip',
+  'object',
+  'item',
+  'question',
+  'part',
+  'no',
+  'number',
+  'page',
+  'line',
+  'camera',
+  'position',
+  'pos',
+  'orient',
+  'door',
+  'version',
+  'round',
+  'attempt',
+  'map',
+  'point',
+  'turn',
+]);
 /** Words after a bare number that still leave it a value ("45 to the left", "3.5 approximately"). */
-const VALUE_FOLLOWERS = new Set(['to', 'toward', 'towards', 'or', 'and', 'is', 'was', 'from', 'relative', 'away', 'approximately', 'approx', 'roughly', 'about', 'exactly', 'precisely', 'probably', 'likely', 'which', 'so', 'as', 'in', 'on', 'at', 'off', 'for', 'because', 'since', 'with', 'but', 'though', 'if', 'then', 'here', 'i', 'would', 'seems', 'sounds', 'ahead', 'behind']);
+const VALUE_FOLLOWERS = new Set([
+  'to',
+  'toward',
+  'towards',
+  'or',
+  'and',
+  'is',
+  'was',
+  'from',
+  'relative',
+  'away',
+  'approximately',
+  'approx',
+  'roughly',
+  'about',
+  'exactly',
+  'precisely',
+  'probably',
+  'likely',
+  'which',
+  'so',
+  'as',
+  'in',
+  'on',
+  'at',
+  'off',
+  'for',
+  'because',
+  'since',
+  'with',
+  'but',
+  'though',
+  'if',
+  'then',
+  'here',
+  'i',
+  'would',
+  'seems',
+  'sounds',
+  'ahead',
+  'behind',
+]);
 const SIZE_WORDS = new Set(['long', 'wide', 'tall', 'high', 'deep', 'thick', 'across', 'by', 'x', 'square', 'squared']);
 const NEGATIONS = new Set(['not', "isn't", "wasn't", "aren't", 'than', 'except', 'excluding', 'instead']);
 
 const word = (t: Token | undefined) => (t?.type === 'word' ? t.text : undefined);
-const isStop = (t: Token | undefined) => t === undefined || t.type === 'num' || (t.type === 'sym' && SENTENCE_STOP.has(t.text)) || t.gap >= 2;
+const isStop = (t: Token | undefined) =>
+  t === undefined || t.type === 'num' || (t.type === 'sym' && SENTENCE_STOP.has(t.text)) || t.gap >= 2;
 
 function mul(v: Lazy, f: { int: bigint; scale: number }): Decimal {
   const d = dec(v);
@@ -110,7 +187,8 @@ function unitAt(tokens: readonly Token[], j: number): { unit: Unit; next: number
 }
 
 const isGlued = (tokens: readonly Token[], k: number) => tokens[k]?.gap === 0;
-const isPlainInteger = (tokens: readonly Token[], k: number) => tokens[k]?.type === 'num' && tokens[k].text.length <= MAX_NUMBER_DIGITS && allDigits(tokens[k].text, 0);
+const isPlainInteger = (tokens: readonly Token[], k: number) =>
+  tokens[k]?.type === 'num' && tokens[k].text.length <= MAX_NUMBER_DIGITS && allDigits(tokens[k].text, 0);
 
 function allDigits(s: string, from: number): boolean {
   for (let k = from; k < s.length; k++) if (s.charCodeAt(k) < 0x30 || s.charCodeAt(k) > 0x39) return false;
@@ -118,7 +196,10 @@ function allDigits(s: string, from: number): boolean {
 }
 
 /** A plain number at tokens[i], with a thousands separator or a decimal comma joined; null if none. */
-function numberAt(tokens: readonly Token[], i: number): { value: Lazy; next: number; read: ReadStep[]; signed: boolean; integer: boolean } | null {
+function numberAt(
+  tokens: readonly Token[],
+  i: number,
+): { value: Lazy; next: number; read: ReadStep[]; signed: boolean; integer: boolean } | null {
   const t = tokens[i];
   if (!t) return null;
   if (t.type === 'num') {
@@ -129,10 +210,24 @@ function numberAt(tokens: readonly Token[], i: number): { value: Lazy; next: num
     const glued = (k: number) => isGlued(tokens, k);
     const plainInt = (k: number) => isPlainInteger(tokens, k);
     const digitsFrom = text.startsWith('-') ? 1 : 0;
-    if (text.length - digitsFrom <= 3 && allDigits(text, digitsFrom) && tokens[next]?.text === ',' && glued(next) && glued(next + 1) && plainInt(next + 1)) {
+    if (
+      text.length - digitsFrom <= 3 &&
+      allDigits(text, digitsFrom) &&
+      tokens[next]?.text === ',' &&
+      glued(next) &&
+      glued(next + 1) &&
+      plainInt(next + 1)
+    ) {
       if (tokens[next + 1].text.length === 3) {
         // "1,200": groups of three digits after a comma are a thousands separator.
-        while (tokens[next]?.text === ',' && glued(next) && glued(next + 1) && plainInt(next + 1) && tokens[next + 1].text.length === 3 && text.length < MAX_NUMBER_DIGITS) {
+        while (
+          tokens[next]?.text === ',' &&
+          glued(next) &&
+          glued(next + 1) &&
+          plainInt(next + 1) &&
+          tokens[next + 1].text.length === 3 &&
+          text.length < MAX_NUMBER_DIGITS
+        ) {
           text += tokens[next + 1].text;
           next += 2;
         }
@@ -213,11 +308,25 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
       continue;
     }
     // Clock positions: "at 2 o'clock" (ambiguous: 30° a clock hour, 12 o'clock ahead).
-    if (kind === 'angle' && a.integer && tokens[j] && (word(tokens[j]) === "o'clock" || word(tokens[j]) === 'oclock' || (tokens[j].text === '点' && (tokens[j + 1]?.text === '钟' || tokens[j + 1]?.text === '方')))) {
+    if (
+      kind === 'angle' &&
+      a.integer &&
+      tokens[j] &&
+      (word(tokens[j]) === "o'clock" ||
+        word(tokens[j]) === 'oclock' ||
+        (tokens[j].text === '点' && (tokens[j + 1]?.text === '钟' || tokens[j + 1]?.text === '方')))
+    ) {
       const h = Number(dec(a.value).int);
       if (h >= 1 && h <= 12) {
         const deg = ((12 - h) % 12) * 30;
-        out.push({ first, last: tokens[j].text === '点' ? j + 1 : j, tier: 4, value: decimalFromString(String(deg > 180 ? deg - 360 : deg))!, read, ambiguous: 'clock position' });
+        out.push({
+          first,
+          last: tokens[j].text === '点' ? j + 1 : j,
+          tier: 4,
+          value: decimalFromString(String(deg > 180 ? deg - 360 : deg))!,
+          read,
+          ambiguous: 'clock position',
+        });
         i = tokens[j].text === '点' ? j + 1 : j;
         continue;
       }
@@ -255,7 +364,12 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
     if (kind === 'distance' && !b) {
       if (unit && word(tokens[j]) === 'and' && tokens[j + 1]?.type === 'num') j++; // "1 m and 50 cm"
       const small = numberAt(tokens, j);
-      const smallUnit = small && tokens[j].gap < 2 ? (unit === 'ft' && word(tokens[small.next]) === 'in' ? { unit: 'in' as Unit, next: small.next + 1 } : unitAt(tokens, small.next)) : null;
+      const smallUnit =
+        small && tokens[j].gap < 2
+          ? unit === 'ft' && word(tokens[small.next]) === 'in'
+            ? { unit: 'in' as Unit, next: small.next + 1 }
+            : unitAt(tokens, small.next)
+          : null;
       const inch = small && tokens[small.next]?.text === '"' ? { unit: 'in' as Unit, next: small.next + 1 } : null;
       if (unit === 'm' && small && smallUnit && (smallUnit.unit === 'cm' || smallUnit.unit === 'mm')) {
         value = add(value, mul(small.value, TO_METRES[smallUnit.unit]));
@@ -310,7 +424,7 @@ function scalarCandidates(kind: ScalarKind, tokens: readonly Token[]): ScalarCan
         if (!a.signed) {
           if (d.dir < 0) value = negate(value);
           read.push('direction word');
-        } else if ((d.dir < 0) === signedNeg) read.push('direction word');
+        } else if (d.dir < 0 === signedNeg) read.push('direction word');
         else ambiguous ??= 'sign and direction disagree';
       }
     }
@@ -347,8 +461,24 @@ function bareTier(tokens: readonly Token[], first: number, next: number): number
   const after = tokens[next];
   // A list marker: "1. The chair…" at the start of a line.
   const t = tokens[first];
-  if ((first === 0 || t.gap >= 2) && after && (after.text === '.' || after.text === ')') && after.gap === 0 && tokens[next + 1]?.gap === 1 && /^\d{1,2}$/.test(t.text)) return 1;
-  if (after && after.type === 'word' && after.gap <= 1 && !VALUE_FOLLOWERS.has(after.text) && !LEFT_WORDS.has(after.text) && !RIGHT_WORDS.has(after.text)) return 1;
+  if (
+    (first === 0 || t.gap >= 2) &&
+    after &&
+    (after.text === '.' || after.text === ')') &&
+    after.gap === 0 &&
+    tokens[next + 1]?.gap === 1 &&
+    /^\d{1,2}$/.test(t.text)
+  )
+    return 1;
+  if (
+    after &&
+    after.type === 'word' &&
+    after.gap <= 1 &&
+    !VALUE_FOLLOWERS.has(after.text) &&
+    !LEFT_WORDS.has(after.text) &&
+    !RIGHT_WORDS.has(after.text)
+  )
+    return 1;
   if (after?.type === 'cjk' && after.gap === 0 && !'左右度米'.includes(after.text)) return 1;
   return 2;
 }
@@ -358,7 +488,14 @@ function isTolerance(tokens: readonly Token[], first: number): boolean {
   const p = tokens[first - 1]?.text;
   if (p === '\u00b1' || (p === '-' && tokens[first - 2]?.text === '/' && tokens[first - 3]?.text === '+')) return true;
   const w = word(tokens[first - 1]);
-  return (w === 'take' && word(tokens[first - 3]) === 'give') || (w === 'minus' && word(tokens[first - 3]) === 'plus') || w === 'margin' || w === 'error' || w === 'tolerance' || w === 'uncertainty';
+  return (
+    (w === 'take' && word(tokens[first - 3]) === 'give') ||
+    (w === 'minus' && word(tokens[first - 3]) === 'plus') ||
+    w === 'margin' ||
+    w === 'error' ||
+    w === 'tolerance' ||
+    w === 'uncertainty'
+  );
 }
 
 function isNegated(tokens: readonly Token[], first: number): boolean {
@@ -373,8 +510,15 @@ function isNegated(tokens: readonly Token[], first: number): boolean {
 
 /** "taking my view as 0°", "0° as the reference": a frame of reference, not an answer. */
 function isReference(tokens: readonly Token[], first: number, after: number): boolean {
-  if (word(tokens[first - 1]) === 'as' || (word(tokens[first - 2]) === 'as' && tokens[first - 1]?.type === 'word' && word(tokens[first - 1]) !== 'about')) return true;
-  return word(tokens[after]) === 'as' && (word(tokens[after + 1]) === 'reference' || word(tokens[after + 2]) === 'reference' || word(tokens[after + 1]) === 'the');
+  if (
+    word(tokens[first - 1]) === 'as' ||
+    (word(tokens[first - 2]) === 'as' && tokens[first - 1]?.type === 'word' && word(tokens[first - 1]) !== 'about')
+  )
+    return true;
+  return (
+    word(tokens[after]) === 'as' &&
+    (word(tokens[after + 1]) === 'reference' || word(tokens[after + 2]) === 'reference' || word(tokens[after + 1]) === 'the')
+  );
 }
 
 export function readLenientScalar(kind: ScalarKind, tokens: Token[]): Reading | null {
@@ -383,5 +527,12 @@ export function readLenientScalar(kind: ScalarKind, tokens: Token[]): Reading | 
   const pick = selectCandidate(layoutOf(tokens), cands);
   if (!pick) return null;
   const c = pick.cand;
-  return { kind: 'scalar', value: dec(c.value), span: [tokens[c.first].start, tokens[c.last].end], rule: pick.rule, read: c.read, ambiguous: c.ambiguous };
+  return {
+    kind: 'scalar',
+    value: dec(c.value),
+    span: [tokens[c.first].start, tokens[c.last].end],
+    rule: pick.rule,
+    read: c.read,
+    ambiguous: c.ambiguous,
+  };
 }

@@ -33,16 +33,19 @@ const CUE_WORDS = new Set(['answer', 'estimate', 'guess', 'prediction', 'result'
 /** Verbs that state the answer right after them: "I choose D", "I'd go with B". */
 const CUE_VERBS = new Set(['choose', 'chose', 'pick', 'picked', 'select', 'selected', 'answering']);
 const DECOR = new Set(['*', '_', '#', '`', '~']);
-const CONCLUSION_WORDS = new Set(['therefore', 'thus', 'hence', 'so', 'consequently', 'overall', 'finally', 'ultimately', 'conclusion', 'summary']);
-const CJK_CUES = [
-  ['答', '案'],
-  ['选', '择'],
-  ['选'],
-  ['应', '该'],
-  ['正', '确'],
-  ['结', '果'],
-  ['最', '终'],
-];
+const CONCLUSION_WORDS = new Set([
+  'therefore',
+  'thus',
+  'hence',
+  'so',
+  'consequently',
+  'overall',
+  'finally',
+  'ultimately',
+  'conclusion',
+  'summary',
+]);
+const CJK_CUES = [['答', '案'], ['选', '择'], ['选'], ['应', '该'], ['正', '确'], ['结', '果'], ['最', '终']];
 const CJK_CONCLUSIONS = [
   ['因', '此'],
   ['所', '以'],
@@ -87,7 +90,8 @@ export function layoutOf(tokens: Token[], extraCues?: ReadonlySet<string>): Text
       let j = i + 1;
       while (j < n && DECOR.has(tokens[j].text)) j++;
       const prev = tokens[i - 1]?.text;
-      if ((j < n && CUE_LINKS.has(tokens[j].text)) || prev === 'final' || (t.text === 'answer' && j < n && tokens[j].gap >= 2)) answerCues.push(i + 1);
+      if ((j < n && CUE_LINKS.has(tokens[j].text)) || prev === 'final' || (t.text === 'answer' && j < n && tokens[j].gap >= 2))
+        answerCues.push(i + 1);
     } else if (t.type === 'word' && (CUE_VERBS.has(t.text) || (t.text === 'with' && tokens[i - 1]?.text === 'go'))) {
       answerCues.push(i + 1);
     } else if (t.type === 'word' && t.text === 'boxed' && tokens[i - 1]?.text === '\\') {

@@ -3,9 +3,40 @@ import type { Decimal } from '../scoring/decimal';
 import type { Token } from './tokens';
 
 const UNITS = new Map<string, number>(
-  ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'].map((w, i) => [w, i]),
+  [
+    'zero',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'thirteen',
+    'fourteen',
+    'fifteen',
+    'sixteen',
+    'seventeen',
+    'eighteen',
+    'nineteen',
+  ].map((w, i) => [w, i]),
 );
-const TENS = new Map<string, number>([['twenty', 20], ['thirty', 30], ['forty', 40], ['fourty', 40], ['fifty', 50], ['sixty', 60], ['seventy', 70], ['eighty', 80], ['ninety', 90]]);
+const TENS = new Map<string, number>([
+  ['twenty', 20],
+  ['thirty', 30],
+  ['forty', 40],
+  ['fourty', 40],
+  ['fifty', 50],
+  ['sixty', 60],
+  ['seventy', 70],
+  ['eighty', 80],
+  ['ninety', 90],
+]);
 const digitWord = (w: string | undefined) => (w !== undefined && (UNITS.get(w) ?? 10) < 10 ? UNITS.get(w)! : undefined);
 
 export function isNumberWord(t: Token | undefined): boolean {

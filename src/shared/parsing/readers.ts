@@ -40,13 +40,7 @@ export type ReadStep =
   | 'unclosed tag';
 
 /** Why a reading is a rule's choice rather than plainly what the model meant. */
-export type Ambiguity =
-  | 'range'
-  | 'clock position'
-  | 'sign and direction disagree'
-  | 'several options'
-  | 'bounding box'
-  | 'several values';
+export type Ambiguity = 'range' | 'clock position' | 'sign and direction disagree' | 'several options' | 'bounding box' | 'several values';
 
 /** What a reader found: the value, the span of raw text it came from, and how. */
 export type Reading =

@@ -26,7 +26,18 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isAsciiLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0x0b || c === 0x0c || c === 0xa0 || c === 0x3000 || (c >= 0x2000 && c <= 0x200b) || c === 0xfeff;
+  return (
+    c === 0x20 ||
+    c === 0x09 ||
+    c === 0x0d ||
+    c === 0x0a ||
+    c === 0x0b ||
+    c === 0x0c ||
+    c === 0xa0 ||
+    c === 0x3000 ||
+    (c >= 0x2000 && c <= 0x200b) ||
+    c === 0xfeff
+  );
 }
 
 function isCjk(c: number): boolean {

@@ -23,8 +23,7 @@ export type PanelRequestMessage<R extends RequestMap> = {
 }[keyof R & string];
 
 export type ResponseMessage =
-  | { type: 'response'; id: number; ok: true; result: unknown }
-  | { type: 'response'; id: number; ok: false; error: string };
+  { type: 'response'; id: number; ok: true; result: unknown } | { type: 'response'; id: number; ok: false; error: string };
 
 /** Sent once the webview listens; nothing reaches the webview before it, and after a page reload it comes again. */
 type ReadyMessage<C extends PanelContract> = { type: 'ready' } & C['ready'];
@@ -32,15 +31,21 @@ type ReadyMessage<C extends PanelContract> = { type: 'ready' } & C['ready'];
 export type PanelHostMessage<C extends PanelContract> = C['notifications'] | ResponseMessage;
 export type PanelWebviewMessage<C extends PanelContract> = ReadyMessage<C> | C['events'] | PanelRequestMessage<C['requests']>;
 
-export type RequestHandlers<R extends RequestMap> = { [M in keyof R]: (params: R[M]['params']) => Promise<R[M]['result']> | R[M]['result'] };
+export type RequestHandlers<R extends RequestMap> = {
+  [M in keyof R]: (params: R[M]['params']) => Promise<R[M]['result']> | R[M]['result'];
+};
 
 export class RequestTimeoutError extends Error {}
 
 /** Narrowing guards for a contract, from the lists of its notification and event types. */
-export function contractGuards<C extends PanelContract>(types: { notifications: ReadonlyArray<C['notifications']['type']>; events: ReadonlyArray<C['events']['type']> }) {
+export function contractGuards<C extends PanelContract>(types: {
+  notifications: ReadonlyArray<C['notifications']['type']>;
+  events: ReadonlyArray<C['events']['type']>;
+}) {
   const host = new Set<string>([...types.notifications, 'response']);
   const webview = new Set<string>([...types.events, 'ready', 'request']);
-  const has = (value: unknown, set: Set<string>) => typeof value === 'object' && value !== null && set.has((value as { type?: unknown }).type as string);
+  const has = (value: unknown, set: Set<string>) =>
+    typeof value === 'object' && value !== null && set.has((value as { type?: unknown }).type as string);
   return {
     isHostMessage: (value: unknown): value is PanelHostMessage<C> => has(value, host),
     isWebviewMessage: (value: unknown): value is PanelWebviewMessage<C> => has(value, webview),

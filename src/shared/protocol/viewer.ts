@@ -38,9 +38,7 @@ export interface GeometryView {
 
 /** A parsed answer tagged with its kind, so the webview never guesses a value's meaning from its shape. */
 export type TaggedValue =
-  | { kind: 'angle' | 'distance'; value: number }
-  | { kind: 'point'; x: number; y: number }
-  | { kind: 'choice'; letter: string };
+  { kind: 'angle' | 'distance'; value: number } | { kind: 'point'; x: number; y: number } | { kind: 'choice'; letter: string };
 
 /** The tagged form of a parsed value (null: unparsed, or no valid answer). */
 export function taggedValue(p: ParsedValue | null): TaggedValue | null {
@@ -149,4 +147,7 @@ export interface ViewerState {
 }
 
 /** Narrowing guards for messages arriving from the other side (anything else is ignored). */
-export const { isHostMessage, isWebviewMessage } = contractGuards<ViewerContract>({ notifications: ['show', 'notFound', 'results', 'position'], events: ['painted'] });
+export const { isHostMessage, isWebviewMessage } = contractGuards<ViewerContract>({
+  notifications: ['show', 'notFound', 'results', 'position'],
+  events: ['painted'],
+});

@@ -45,7 +45,8 @@ export class FormatLossAccumulator {
     for (const { key } of SUBTASKS) {
       const a = l[key];
       const b = s[key];
-      if (a && b) subtasks[key] = { lenient: a.score, strict: b.score, loss: a.score - b.score, n: a.n, differing: this.differing.get(key) ?? 0 };
+      if (a && b)
+        subtasks[key] = { lenient: a.score, strict: b.score, loss: a.score - b.score, n: a.n, differing: this.differing.get(key) ?? 0 };
     }
     const lo = this.lenient.overall();
     const so = this.strict.overall();
@@ -70,5 +71,7 @@ export function largestFormatLossSentence(loss: FormatLoss): string | null {
     const e = loss.subtasks[s.key];
     if (e && e.loss > 0 && (!worst || e.loss > worst.e.loss)) worst = { abbreviation: s.abbreviation, e };
   }
-  return worst ? `loses ${formatScore(worst.e.loss)} points on ${worst.abbreviation} to format (${worst.e.differing} of ${worst.e.n} questions)` : null;
+  return worst
+    ? `loses ${formatScore(worst.e.loss)} points on ${worst.abbreviation} to format (${worst.e.differing} of ${worst.e.n} questions)`
+    : null;
 }

@@ -48,7 +48,13 @@ export function scoreboardRows(sets: readonly SetScores[], options: ScoreboardOp
   for (const g of REFERENCE_GROUPS) {
     if (!groups.has(g.key)) continue;
     for (const p of PAPER_TABLE1.filter((row) => row.group === g.key)) {
-      rows.push({ source: g.key, label: p.model, subtasks: Object.fromEntries(SUBTASKS.map((s) => [s.key, { score: p.subtasks[s.key] }])), overall: { score: p.avg }, questions: { answered: paperRowQuestions(p), of: paperRowQuestions(p) } });
+      rows.push({
+        source: g.key,
+        label: p.model,
+        subtasks: Object.fromEntries(SUBTASKS.map((s) => [s.key, { score: p.subtasks[s.key] }])),
+        overall: { score: p.avg },
+        questions: { answered: paperRowQuestions(p), of: paperRowQuestions(p) },
+      });
     }
   }
   return rows;

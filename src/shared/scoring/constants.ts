@@ -13,9 +13,7 @@ export const MRA_THRESHOLDS_HUNDREDTHS: readonly number[] = [50, 55, 60, 65, 70,
  * The same thresholds as VSI-Bench's code computes them: numpy.linspace(0.5, 0.95, 10).
  * Note 0.8999999999999999: reproduced bit for bit by the `vsibench` profile.
  */
-export const MRA_THRESHOLDS_VSIBENCH_DOUBLES: readonly number[] = [
-  0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.8999999999999999, 0.95,
-];
+export const MRA_THRESHOLDS_VSIBENCH_DOUBLES: readonly number[] = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.8999999999999999, 0.95];
 
 /** Point thresholds in [0, 999] map units; score is the mean of [distance <= t]. GST-Bench paper, Sec. 3. */
 export const POINT_THRESHOLDS: readonly number[] = [100, 150, 200, 250, 300];

@@ -27,7 +27,9 @@ export function scoreParsed(truth: ParsedValue, pred: ParsedValue | null, profil
     case 'angle':
       return fromPasses(angleDetail(truth, pred as typeof truth));
     case 'distance':
-      return fromPasses(profile === 'vsibench' ? mraVsibench(truth.value, (pred as typeof truth).value) : mraExact(truth, pred as typeof truth));
+      return fromPasses(
+        profile === 'vsibench' ? mraVsibench(truth.value, (pred as typeof truth).value) : mraExact(truth, pred as typeof truth),
+      );
     case 'point':
       return fromPasses(pointDetail(truth, pred as typeof truth));
     case 'choice': {
@@ -72,7 +74,10 @@ function angleDetailInDoubles(g: Angle, p: Angle): ScoreDetail | null {
 }
 
 function angleDetailBig(g: Angle, p: Angle): ScoreDetail {
-  const { ints: [gi, pi], scale } = align(g.exact, p.exact);
+  const {
+    ints: [gi, pi],
+    scale,
+  } = align(g.exact, p.exact);
   const unit = 10n ** BigInt(scale);
   const full = 360n * unit;
   const d = absBig(pi - gi) % full;
@@ -102,7 +107,9 @@ function mraExactInDoubles(g: Distance, p: Distance): ScoreDetail | null {
 }
 
 function mraExactBig(g: Distance, p: Distance): ScoreDetail {
-  const { ints: [gi, pi] } = align(g.exact, p.exact);
+  const {
+    ints: [gi, pi],
+  } = align(g.exact, p.exact);
   const diff = absBig(pi - gi);
   const denom = gi === 0n ? null : absBig(gi);
   const unit = 10n ** BigInt(Math.max(g.exact.scale, p.exact.scale));
@@ -141,7 +148,10 @@ function pointDetailInDoubles(g: Point, p: Point): ScoreDetail | null {
 }
 
 function pointDetailBig(g: Point, p: Point): ScoreDetail {
-  const { ints: [gx, gy, px, py], scale } = align(g.exactX, g.exactY, p.exactX, p.exactY);
+  const {
+    ints: [gx, gy, px, py],
+    scale,
+  } = align(g.exactX, g.exactY, p.exactX, p.exactY);
   const unit = 10n ** BigInt(scale);
   const dx = px - gx;
   const dy = py - gy;

@@ -122,7 +122,12 @@ export function plainBootstrapMeans(columns: readonly ArrayLike<number>[], n: nu
  */
 const SCORE_DENOMINATORS = [1, 2, 3, 5, 6, 10, 15, 30];
 
-export function packedBootstrapMeans(columns: readonly ArrayLike<number>[], n: number, resamples: number, rng: Xoshiro128): Float64Array[] | null {
+export function packedBootstrapMeans(
+  columns: readonly ArrayLike<number>[],
+  n: number,
+  resamples: number,
+  rng: Xoshiro128,
+): Float64Array[] | null {
   const plans = columns.map((col) => integerPlan(col));
   if (plans.some((p) => p === null)) return null;
   const ok = plans as { scale: number; offset: number; ints: Int32Array; max: number }[];
@@ -200,7 +205,7 @@ export function signFlipSums(values: ArrayLike<number>, permutations: number, rn
     for (let d = 0; d < value.length; d++) {
       const c = count[d];
       let minus = 0;
-      for (let need = c; need > 0; ) {
+      for (let need = c; need > 0;) {
         if (available === 0) {
           word = rng.nextUint32();
           available = 32;
@@ -221,7 +226,7 @@ export function signFlipSums(values: ArrayLike<number>, permutations: number, rn
 function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**

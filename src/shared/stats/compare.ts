@@ -112,7 +112,12 @@ export interface Comparison {
 }
 
 export function resamplingOptions(o: Partial<ResamplingOptions> = {}): ResamplingOptions {
-  return { seed: o.seed ?? DEFAULT_STATS_SEED, resamples: o.resamples ?? BOOTSTRAP_RESAMPLES, permutations: o.permutations ?? PERMUTATIONS, level: o.level ?? CONFIDENCE_LEVEL };
+  return {
+    seed: o.seed ?? DEFAULT_STATS_SEED,
+    resamples: o.resamples ?? BOOTSTRAP_RESAMPLES,
+    permutations: o.permutations ?? PERMUTATIONS,
+    level: o.level ?? CONFIDENCE_LEVEL,
+  };
 }
 
 /** Means to score points, in place (the arrays are fresh from the bootstrap). */
@@ -144,7 +149,11 @@ function columnsBySubtask(set: ResultSet, keep?: (uid: string) => boolean): Map<
   const out = new Map<SubtaskKey, QuestionResult[]>();
   for (const [subtask, list] of sortedBySubtask(set)) {
     const kept = keep ? list.filter((e) => keep(e.uid)) : list;
-    if (kept.length > 0) out.set(subtask, kept.map((e) => e.result));
+    if (kept.length > 0)
+      out.set(
+        subtask,
+        kept.map((e) => e.result),
+      );
   }
   return out;
 }
@@ -169,7 +178,11 @@ function bootstrapAll(jobs: { subtask: SubtaskKey; column: Float64Array }[], o: 
   const out: Float64Array[] = new Array(jobs.length);
   for (const [key, members] of groups) {
     const [subtask, n] = key.split('/');
-    const means = bootstrapMeans(members.map((i) => jobs[i].column), o.resamples, stream(o, purpose, subtask, n));
+    const means = bootstrapMeans(
+      members.map((i) => jobs[i].column),
+      o.resamples,
+      stream(o, purpose, subtask, n),
+    );
     members.forEach((i, k) => (out[i] = scaled(means[k])));
   }
   return out;
@@ -193,7 +206,8 @@ export type ReplicateTable = Map<string, Map<SubtaskKey, Float64Array>>;
 
 export function bootstrapSets(sets: readonly ResultSet[], options: Partial<ResamplingOptions> = {}): ReplicateTable {
   const jobs: { set: string; subtask: SubtaskKey; column: Float64Array }[] = [];
-  for (const s of sets) for (const [subtask, list] of columnsBySubtask(s)) jobs.push({ set: s.id, subtask, column: Float64Array.from(list, (r) => r.score) });
+  for (const s of sets)
+    for (const [subtask, list] of columnsBySubtask(s)) jobs.push({ set: s.id, subtask, column: Float64Array.from(list, (r) => r.score) });
   const reps = bootstrapAll(jobs, resamplingOptions(options));
   const table: ReplicateTable = new Map(sets.map((s) => [s.id, new Map()]));
   jobs.forEach((j, k) => table.get(j.set)!.set(j.subtask, reps[k]));
@@ -201,7 +215,11 @@ export function bootstrapSets(sets: readonly ResultSet[], options: Partial<Resam
 }
 
 /** Scores of every set with its intervals, coverage and missing counts. */
-export function scoreSets(sets: readonly ResultSet[], options: CompareOptions = {}, replicates = bootstrapSets(sets, options)): SetScores[] {
+export function scoreSets(
+  sets: readonly ResultSet[],
+  options: CompareOptions = {},
+  replicates = bootstrapSets(sets, options),
+): SetScores[] {
   const o = resamplingOptions(options);
   const union = new Set<string>();
   const unionPerSubtask = new Map<SubtaskKey, Set<string>>();
@@ -224,7 +242,11 @@ export function scoreSets(sets: readonly ResultSet[], options: CompareOptions = 
       const r = mine.get(key);
       if (!p || !r) continue;
       present.push(r);
-      subtasks[key] = { ...p, of: options.datasetCounts?.[key] ?? unionPerSubtask.get(key)?.size ?? p.n, ci: percentileInterval(r, o.level) };
+      subtasks[key] = {
+        ...p,
+        of: options.datasetCounts?.[key] ?? unionPerSubtask.get(key)?.size ?? p.n,
+        ci: percentileInterval(r, o.level),
+      };
     }
     const overall = acc.overall();
     return {
@@ -236,7 +258,10 @@ export function scoreSets(sets: readonly ResultSet[], options: CompareOptions = 
       run: s.run,
       setting: s.setting,
       subtasks,
-      overall: overall === null ? null : { score: overall, ci: percentileInterval(averageReplicates(present, o.resamples), o.level), subtasks: present.length },
+      overall:
+        overall === null
+          ? null
+          : { score: overall, ci: percentileInterval(averageReplicates(present, o.resamples), o.level), subtasks: present.length },
       answered: uidCount(s),
       missingFromDataset: Math.max(0, datasetTotal - uidCount(s)),
       missingFromUnion: union.size - uidCount(s),
@@ -258,7 +283,12 @@ interface PairedSubtask {
  * Where both sets answered the same questions of a subtask, their own replicates (`replicates`) were drawn on
  * the same resampled questions, so the delta's replicates are their differences and are not drawn again.
  */
-export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], options: Partial<ResamplingOptions> = {}, replicates?: ReplicateTable): PairDelta[] {
+export function pairedDeltas(
+  baseline: ResultSet,
+  others: readonly ResultSet[],
+  options: Partial<ResamplingOptions> = {},
+  replicates?: ReplicateTable,
+): PairDelta[] {
   const o = resamplingOptions(options);
   const sizes = (set: ResultSet) => new Map([...sortedBySubtask(set)].map(([k, list]) => [k, list.length]));
   const baseSizes = sizes(baseline);
@@ -280,13 +310,16 @@ export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], 
     jobs.sort((x, y) => SUBTASK_KEYS.indexOf(x.subtask) - SUBTASK_KEYS.indexOf(y.subtask));
     return { other, both, jobs, counts };
   });
-  const reusable = (other: ResultSet, j: PairedSubtask) => j.sameQuestions && replicates?.get(other.id)?.has(j.subtask) === true && replicates.get(baseline.id)?.has(j.subtask) === true;
+  const reusable = (other: ResultSet, j: PairedSubtask) =>
+    j.sameQuestions && replicates?.get(other.id)?.has(j.subtask) === true && replicates.get(baseline.id)?.has(j.subtask) === true;
   const reuse = (other: ResultSet, j: PairedSubtask) => {
     const ro = replicates!.get(other.id)!.get(j.subtask)!;
     const rb = replicates!.get(baseline.id)!.get(j.subtask)!;
     return ro.map((v, r) => v - rb[r]);
   };
-  const fresh = perPair.flatMap((p) => p.jobs.filter((j) => !reusable(p.other, j)).map((j) => ({ subtask: j.subtask, column: j.differences })));
+  const fresh = perPair.flatMap((p) =>
+    p.jobs.filter((j) => !reusable(p.other, j)).map((j) => ({ subtask: j.subtask, column: j.differences })),
+  );
   const drawn = bootstrapAll(fresh, o);
   let next = 0;
   return perPair.map(({ other, both, jobs, counts }) => {
@@ -305,7 +338,12 @@ export function pairedDeltas(baseline: ResultSet, others: readonly ResultSet[], 
       flips.push(flip);
       observedAvg += observed;
       const ci = percentileInterval(boot, o.level);
-      subtasks[j.subtask] = { delta: accO[j.subtask]!.score - accB[j.subtask]!.score, n, ci, ...verdict(ci, permutationPValue(observed, flip), o.level) };
+      subtasks[j.subtask] = {
+        delta: accO[j.subtask]!.score - accB[j.subtask]!.score,
+        n,
+        ci,
+        ...verdict(ci, permutationPValue(observed, flip), o.level),
+      };
     }
     let overall: PairDelta['overall'] = null;
     if (jobs.length > 0) {
@@ -378,6 +416,11 @@ export function compareSets(sets: readonly ResultSet[], options: CompareOptions 
     ...o,
     baseline: sets[b].id,
     sets: scoreSets(sets, options, replicates),
-    deltas: pairedDeltas(sets[b], sets.filter((_, i) => i !== b), o, replicates),
+    deltas: pairedDeltas(
+      sets[b],
+      sets.filter((_, i) => i !== b),
+      o,
+      replicates,
+    ),
   };
 }

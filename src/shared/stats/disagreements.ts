@@ -38,10 +38,13 @@ export function disagreements(baseline: ResultSet, other: ResultSet, subtask: Su
     if (b.subtask !== subtask || !o) continue;
     common++;
     const kind: DisagreementKind | null =
-      isRight(b.score) && !isRight(o.score) ? 'baseline-right'
-      : isRight(o.score) && !isRight(b.score) ? 'other-right'
-      : !isRight(b.score) && !isRight(o.score) && (b.unparsed !== o.unparsed || (b.answer ?? b.score) !== (o.answer ?? o.score)) ? 'both-wrong'
-      : null;
+      isRight(b.score) && !isRight(o.score)
+        ? 'baseline-right'
+        : isRight(o.score) && !isRight(b.score)
+          ? 'other-right'
+          : !isRight(b.score) && !isRight(o.score) && (b.unparsed !== o.unparsed || (b.answer ?? b.score) !== (o.answer ?? o.score))
+            ? 'both-wrong'
+            : null;
     if (!kind) continue;
     const side = (r: typeof b) => ({ score: r.score, answer: r.answer, unparsed: r.unparsed });
     found.push({ uid, kind, baseline: side(b), other: side(o), difference: o.score - b.score, index: b.index });

@@ -102,7 +102,8 @@ export function settingComparisons(sets: readonly ResultSet[], options: Partial<
       if (!local) continue;
       const delta = shareQuestions(global, local) ? pairedDeltas(global, [local], options)[0] : unpairedDelta(global, local, options);
       const paper: SettingComparison['paper'] = {};
-      for (const r of paperLocalControl(global.model)) paper[r.subtask] = { global: r.scores.global, local: r.scores[setting], delta: r.scores[setting] - r.scores.global };
+      for (const r of paperLocalControl(global.model))
+        paper[r.subtask] = { global: r.scores.global, local: r.scores[setting], delta: r.scores[setting] - r.scores.global };
       out.push({ model: global.model, template: global.template, run: global.run, setting, delta, paper });
     }
   }

@@ -86,7 +86,10 @@ class Guesser {
 export function simulateRandomBaseline(questions: readonly GuessableQuestion[], options: RandomBaselineOptions): RandomBaseline {
   const o = resamplingOptions(options);
   const draws = options.draws ?? RANDOM_BASELINE_DRAWS;
-  const scorable = questions.filter((q): q is GuessableQuestion & { subtask: SubtaskKey; kind: AnswerKind; truth: ParsedValue } => isSubtaskKey(q.subtask) && q.kind !== null && q.truth !== null);
+  const scorable = questions.filter(
+    (q): q is GuessableQuestion & { subtask: SubtaskKey; kind: AnswerKind; truth: ParsedValue } =>
+      isSubtaskKey(q.subtask) && q.kind !== null && q.truth !== null,
+  );
   let distanceRange: [number, number] | null = null;
   for (const q of scorable) {
     if (q.truth.kind !== 'distance') continue;
@@ -101,14 +104,16 @@ export function simulateRandomBaseline(questions: readonly GuessableQuestion[], 
   const guesser = new Guesser(stream(o, 'random-baseline'), distanceRange);
   for (let d = 0; d < draws; d++) {
     const sums = new Map<SubtaskKey, number>();
-    for (const q of scorable) sums.set(q.subtask, (sums.get(q.subtask) ?? 0) + scoreParsed(q.truth, guesser.guess(q.kind), options.profile).score);
+    for (const q of scorable)
+      sums.set(q.subtask, (sums.get(q.subtask) ?? 0) + scoreParsed(q.truth, guesser.guess(q.kind), options.profile).score);
     const scores = present.map((k) => (100 * sums.get(k)!) / counts.get(k)!);
     present.forEach((k, i) => (perSubtask.get(k)![d] = scores[i]));
     overall[d] = overallScore(scores) ?? NaN;
   }
   const mean = (a: Float64Array) => a.reduce((x, y) => x + y, 0) / a.length;
   const subtasks: RandomBaseline['subtasks'] = {};
-  for (const k of present) subtasks[k] = { mean: mean(perSubtask.get(k)!), ci: percentileInterval(perSubtask.get(k)!, o.level), n: counts.get(k)! };
+  for (const k of present)
+    subtasks[k] = { mean: mean(perSubtask.get(k)!), ci: percentileInterval(perSubtask.get(k)!, o.level), n: counts.get(k)! };
   return {
     draws,
     seed: o.seed,

@@ -8,6 +8,7 @@ export const MESSAGE_VALUE_MAX_CHARS = 80;
 
 // C0 controls, DEL and C1 controls (a raw newline or CR would start a forged line, ESC a terminal sequence),
 // the Unicode line and paragraph separators, and the bidirectional controls that can reorder a line's text.
+// eslint-disable-next-line no-control-regex -- matching control characters is this regex's purpose
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

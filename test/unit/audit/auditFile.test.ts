@@ -16,12 +16,18 @@ import { entry } from './fixtures/entries';
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'gst-audit-'));
 
 function startWriter(file: string, reviewer: string, count: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'verdictWriter.ts'), file, reviewer, String(count)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'fixtures', 'verdictWriter.ts'), file, reviewer, String(count)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   const ready = new Promise<void>((resolve) => child.stdout.on('data', (d) => ((out += d), out.includes('ready') && resolve())));
-  const done = new Promise<string>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`writer ${reviewer} exited ${code}`)))));
+  const done = new Promise<string>((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`writer ${reviewer} exited ${code}`)))),
+  );
   return { child, ready, done };
 }
 
@@ -38,7 +44,11 @@ describe('audit file on disk', () => {
     const state = await readAuditFile(file);
     assert.equal(state.doc.entries.length, 2 * count, 'no verdict lost');
     for (const reviewer of ['ann', 'bob']) assert.equal(state.doc.entries.filter((e) => e.reviewer === reviewer).length, count, reviewer);
-    assert.deepEqual(state.doc.corrupt.map((c) => c.text), [corrupt], 'the corrupt line survived 80 rewrites, once');
+    assert.deepEqual(
+      state.doc.corrupt.map((c) => c.text),
+      [corrupt],
+      'the corrupt line survived 80 rewrites, once',
+    );
     assert.deepEqual(readdirSync(path.dirname(file)), ['gst-audit.jsonl'], 'no temp or lock file left');
   });
 
@@ -51,7 +61,10 @@ describe('audit file on disk', () => {
       },
     });
     assert.equal(r.attempts, 2);
-    assert.deepEqual(r.state.doc.entries.map((e) => `${e.uid}/${e.reviewer}`), ['q0/eve', 'q1/ann', 'q2/ann']);
+    assert.deepEqual(
+      r.state.doc.entries.map((e) => `${e.uid}/${e.reviewer}`),
+      ['q0/eve', 'q1/ann', 'q2/ann'],
+    );
   });
 
   it('creates a missing file, writes nothing when nothing changes, follows a symlink, keeps the mode', async () => {
@@ -126,7 +139,10 @@ describe('audit file on disk', () => {
 describe('audit file refuses invalid verdicts', () => {
   it('a proposed answer off the map is refused before anything is written', async () => {
     const file = path.join(tempDir(), 'gst-audit.jsonl');
-    await assert.rejects(updateAuditFile(file, [{ set: entry('q1', 'ann', 'wrong-answer', { proposed_answer: { kind: 'point', x: 1200, y: 3 } }) }]), /invalid verdict for q1: "proposed_answer" a point/);
+    await assert.rejects(
+      updateAuditFile(file, [{ set: entry('q1', 'ann', 'wrong-answer', { proposed_answer: { kind: 'point', x: 1200, y: 3 } }) }]),
+      /invalid verdict for q1: "proposed_answer" a point/,
+    );
     assert.ok(!existsSync(file));
   });
 });

@@ -76,7 +76,16 @@ describe('gst-bench audit', () => {
 
   it('as a git merge driver: two branches with verdicts on the same file merge cleanly, both kept', () => {
     const repo = mkdtempSync(path.join(tmpdir(), 'gst-audit-git-'));
-    const env = { ...process.env, HOME: repo, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
+    const env = {
+      ...process.env,
+      HOME: repo,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.invalid',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.invalid',
+    };
     const git = (...args: string[]) => {
       const r = spawnSync('git', args, { cwd: repo, env, encoding: 'utf8' });
       assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
@@ -103,15 +112,23 @@ describe('gst-bench audit', () => {
     git('commit', '-qam', 'ann');
     git('merge', '-q', '--no-edit', 'bob');
     const merged = parseAuditText(readFileSync(file, 'utf8'), file);
-    assert.deepEqual(merged.entries.map((e) => `${e.uid}/${e.reviewer}/${e.verdict}`), ['q1/ann/ambiguous', 'q2/ann/ok', 'q2/bob/wrong-answer', 'q3/ann/ok']);
+    assert.deepEqual(
+      merged.entries.map((e) => `${e.uid}/${e.reviewer}/${e.verdict}`),
+      ['q1/ann/ambiguous', 'q2/ann/ok', 'q2/bob/wrong-answer', 'q3/ann/ok'],
+    );
     assert.equal(git('status', '--porcelain'), '');
   });
 
   it('report on the real samples, with the sidecar elsewhere (the shared copy is read-only)', { skip: NEEDS_SHARED }, () => {
     const real = path.join(SHARED_DIR, 'datasets', 'gst-page-examples');
-    const uid = JSON.parse(readFileSync(path.join(real, '04_Object_Localization_Egocentric_Direction_visual', 'question.json'), 'utf8')).uid;
+    const uid = JSON.parse(
+      readFileSync(path.join(real, '04_Object_Localization_Egocentric_Direction_visual', 'question.json'), 'utf8'),
+    ).uid;
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'gst-audit-real-')), 'gst-audit.jsonl');
-    writeFileSync(file, sidecar(entry(uid, 'ann', 'target-not-recognisable', { note: 'two armchairs', proposed_answer: { kind: 'angle', value: -120 } })));
+    writeFileSync(
+      file,
+      sidecar(entry(uid, 'ann', 'target-not-recognisable', { note: 'two armchairs', proposed_answer: { kind: 'angle', value: -120 } })),
+    );
     const r = cli(['audit', 'report', real, '--audit', file, '--json']);
     assert.equal(r.code, 0, r.stderr);
     const doc = JSON.parse(r.stdout);

@@ -1,6 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { auditReportCsv, auditReportMarkdown, buildAuditReport, cohensKappa, kappaInterval, type AuditQuestionInfo } from '../../../src/shared/audit/report';
+import {
+  auditReportCsv,
+  auditReportMarkdown,
+  buildAuditReport,
+  cohensKappa,
+  kappaInterval,
+  type AuditQuestionInfo,
+} from '../../../src/shared/audit/report';
 import { parseGroundTruth } from '../../../src/shared/parsing/answerParser';
 import { subtaskInfo, type SubtaskKey } from '../../../src/shared/subtasks';
 import type { AuditVerdict } from '../../../src/shared/audit/verdicts';
@@ -26,12 +33,24 @@ describe("Cohen's kappa", () => {
     assert.ok(Math.abs(k.expected - 0.52) < 1e-15);
     assert.ok(Math.abs(k.kappa! - 7 / 12) < 1e-12, String(k.kappa));
     assert.ok(Math.abs(k.standardError! - Math.sqrt(0.16 / 2.304)) < 1e-12);
-    assert.equal(kappaInterval({ reviewers: ['a', 'b'], ...k }), `[${(7 / 12 - 1.959963984540054 * Math.sqrt(0.16 / 2.304)).toFixed(2)}, 1.00]`);
+    assert.equal(
+      kappaInterval({ reviewers: ['a', 'b'], ...k }),
+      `[${(7 / 12 - 1.959963984540054 * Math.sqrt(0.16 / 2.304)).toFixed(2)}, 1.00]`,
+    );
   });
 
   it('perfect agreement is 1; one shared verdict only is undefined, not 1', () => {
-    assert.equal(cohensKappa([['ok', 'ok'], ['other', 'other']]).kappa, 1);
-    const single = cohensKappa([['ok', 'ok'], ['ok', 'ok']]);
+    assert.equal(
+      cohensKappa([
+        ['ok', 'ok'],
+        ['other', 'other'],
+      ]).kappa,
+      1,
+    );
+    const single = cohensKappa([
+      ['ok', 'ok'],
+      ['ok', 'ok'],
+    ]);
     assert.equal(single.kappa, null);
     assert.equal(single.observed, 1);
   });
@@ -69,12 +88,24 @@ describe('audit report', () => {
     assert.equal(report.flagged.length, 4 + 4 + 1 + 1);
     const gp = report.flagged.find((f) => f.uid === 'gp_1')!;
     assert.deepEqual([gp.proposed, gp.truth, gp.disagree], ['(400, 690)', '(391, 698)', false]);
-    assert.deepEqual(report.disagreements.map((d) => d.uid), ['ed_5', 'ed_9']);
-    assert.deepEqual(report.problems.map((p) => p.message), ['audited uid not in the dataset: gone', 'ann proposed an angle answer for traj_1, a choice question']);
+    assert.deepEqual(
+      report.disagreements.map((d) => d.uid),
+      ['ed_5', 'ed_9'],
+    );
+    assert.deepEqual(
+      report.problems.map((p) => p.message),
+      ['audited uid not in the dataset: gone', 'ann proposed an angle answer for traj_1, a choice question'],
+    );
   });
 
   it('agreement: only pairs that overlap, with n', () => {
-    assert.deepEqual(report.agreement.map((a) => [a.reviewers.join('/'), a.n]), [['ann/bob', 10], ['ann/cy', 1]]);
+    assert.deepEqual(
+      report.agreement.map((a) => [a.reviewers.join('/'), a.n]),
+      [
+        ['ann/bob', 10],
+        ['ann/cy', 1],
+      ],
+    );
     assert.equal(report.agreement[1].kappa, null, 'one question, one verdict: undefined');
   });
 
@@ -95,10 +126,17 @@ describe('audit report', () => {
     const agreement = auditReportCsv(report, 'agreement').split('\r\n');
     const [a, b, n, po, pe, kappa, se] = agreement[1].split(',');
     assert.deepEqual([a, b, n, po], ['ann', 'bob', '10', '0.8']);
-    assert.ok(Math.abs(Number(pe) - 0.52) < 1e-15 && Math.abs(Number(kappa) - 7 / 12) < 1e-12 && Math.abs(Number(se) - Math.sqrt(0.16 / 2.304)) < 1e-12);
+    assert.ok(
+      Math.abs(Number(pe) - 0.52) < 1e-15 &&
+        Math.abs(Number(kappa) - 7 / 12) < 1e-12 &&
+        Math.abs(Number(se) - Math.sqrt(0.16 / 2.304)) < 1e-12,
+    );
     assert.equal(agreement[2], 'ann,cy,1,1,1,,');
     const counts = auditReportCsv(report, 'counts').split('\r\n');
-    assert.equal(counts[0], 'subtask,questions,audited,ok,wrong-answer,ambiguous,target-not-recognisable,view-not-locatable,media-problem,other,mixed');
+    assert.equal(
+      counts[0],
+      'subtask,questions,audited,ok,wrong-answer,ambiguous,target-not-recognisable,view-not-locatable,media-problem,other,mixed',
+    );
     assert.equal(counts[1], 'EDv,10,10,5,3,0,0,0,0,0,2');
   });
 });

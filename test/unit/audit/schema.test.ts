@@ -55,8 +55,17 @@ describe('audit line schema', () => {
 
   it('agrees on generated proposed answers', () => {
     const answer = fc.oneof(
-      fc.record({ kind: fc.constant('angle'), value: fc.oneof(fc.integer({ min: -200, max: 200 }), fc.double({ min: -200, max: 200, noNaN: true })) }),
-      fc.record({ kind: fc.constant('distance'), value: fc.oneof(fc.integer({ min: -30, max: 300 }).map((t) => t / 10), fc.integer({ min: -1000, max: 50_000 }).map((t) => t / 1000)) }), // thousandths: beyond ajv's tolerance of 1e-9
+      fc.record({
+        kind: fc.constant('angle'),
+        value: fc.oneof(fc.integer({ min: -200, max: 200 }), fc.double({ min: -200, max: 200, noNaN: true })),
+      }),
+      fc.record({
+        kind: fc.constant('distance'),
+        value: fc.oneof(
+          fc.integer({ min: -30, max: 300 }).map((t) => t / 10),
+          fc.integer({ min: -1000, max: 50_000 }).map((t) => t / 1000),
+        ),
+      }), // thousandths: beyond ajv's tolerance of 1e-9
       fc.record({ kind: fc.constant('point'), x: fc.integer({ min: -5, max: 1005 }), y: fc.integer({ min: -5, max: 1005 }) }),
       fc.record({ kind: fc.constant('choice'), letter: fc.constantFrom('A', 'B', 'C', 'D', 'E', 'a', '') }),
     );

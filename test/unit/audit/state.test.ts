@@ -1,6 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AUDIT_FILTERS, auditProgressLabel, auditStates, groupThousands, matchesAuditFilter, nextUnaudited } from '../../../src/shared/audit/state';
+import {
+  AUDIT_FILTERS,
+  auditProgressLabel,
+  auditStates,
+  groupThousands,
+  matchesAuditFilter,
+  nextUnaudited,
+} from '../../../src/shared/audit/state';
 import { entry } from './fixtures/entries';
 
 describe('audit state per question', () => {
@@ -13,11 +20,14 @@ describe('audit state per question', () => {
   ]);
 
   it('verdict, flagged and disagree', () => {
-    assert.deepEqual([...states].map(([uid, s]) => [uid, s.verdict, s.flagged, s.disagree, s.entries.length]), [
-      ['q1', 'ok', false, false, 1],
-      ['q2', 'mixed', true, true, 2],
-      ['q3', 'ambiguous', true, false, 2],
-    ]);
+    assert.deepEqual(
+      [...states].map(([uid, s]) => [uid, s.verdict, s.flagged, s.disagree, s.entries.length]),
+      [
+        ['q1', 'ok', false, false, 1],
+        ['q2', 'mixed', true, true, 2],
+        ['q3', 'ambiguous', true, false, 2],
+      ],
+    );
   });
 
   it('the tree filters', () => {

@@ -29,7 +29,9 @@ import { writeTinyDataset } from '../helpers/tinyDataset';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 
 /** 30 questions in each of the 12 subtasks, uids named after the subtask. */
-const POOL: BlindCandidate[] = SUBTASKS.flatMap((s) => Array.from({ length: 30 }, (_, i) => ({ uid: `${s.key}_${String(i).padStart(2, '0')}`, subtask: s.key, scorable: true })));
+const POOL: BlindCandidate[] = SUBTASKS.flatMap((s) =>
+  Array.from({ length: 30 }, (_, i) => ({ uid: `${s.key}_${String(i).padStart(2, '0')}`, subtask: s.key, scorable: true })),
+);
 
 /** The value the parser reads back from the prediction text, in the result file's JSON form. */
 const roundTrip = (a: TypedAnswer) => parsedToJson(parsePrediction(a.kind, predictionText(a)).parsed);
@@ -65,7 +67,10 @@ describe('blind sampler', () => {
 
 describe('overlay inputs to prediction strings', () => {
   it('the dial: up is 0, left +90, right -90, behind 180; whole degrees', () => {
-    assert.deepEqual([angleFromPointer(0, -5), angleFromPointer(-5, 0), angleFromPointer(5, 0), angleFromPointer(0, 5)].map((a) => a?.value), [0, 90, -90, 180]);
+    assert.deepEqual(
+      [angleFromPointer(0, -5), angleFromPointer(-5, 0), angleFromPointer(5, 0), angleFromPointer(0, 5)].map((a) => a?.value),
+      [0, 90, -90, 180],
+    );
     assert.equal(angleFromPointer(-1, -1)?.value, 45);
     assert.equal(angleFromPointer(1, 1)?.value, -135);
     assert.equal(angleFromPointer(0, 0), null);
@@ -90,12 +95,18 @@ describe('overlay inputs to prediction strings', () => {
     assert.deepEqual(pointFromClick(320, 240, 640, 480), { kind: 'point', x: 500, y: 500 });
     assert.equal(pointFromClick(1, 1, 0, 480), null);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 50, max: 4000 }), fc.integer({ min: 50, max: 4000 }), (x, y, w, h) => {
-        const px = normalizedToPixels({ x, y }, w, h);
-        const p = pointFromClick(px.x, px.y, w, h)!;
-        const back = roundTrip(p) as [number, number];
-        return p.x === x && p.y === y && back[0] === x && back[1] === y && predictionText(p) === `<point>${x} ${y}</point>`;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 50, max: 4000 }),
+        fc.integer({ min: 50, max: 4000 }),
+        (x, y, w, h) => {
+          const px = normalizedToPixels({ x, y }, w, h);
+          const p = pointFromClick(px.x, px.y, w, h)!;
+          const back = roundTrip(p) as [number, number];
+          return p.x === x && p.y === y && back[0] === x && back[1] === y && predictionText(p) === `<point>${x} ${y}</point>`;
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -105,7 +116,10 @@ describe('overlay inputs to prediction strings', () => {
       const r = distanceFromText(t);
       return 'error' in r ? r.error : predictionText(r);
     };
-    assert.deepEqual([v('3.5'), v(' 12 '), v('1.45'), v('1.449'), v('3,25'), v('0'), v('0.04'), v('1e1')], ['3.5', '12.0', '1.5', '1.4', '3.3', '0.0', '0.0', '10.0']);
+    assert.deepEqual(
+      [v('3.5'), v(' 12 '), v('1.45'), v('1.449'), v('3,25'), v('0'), v('0.04'), v('1e1')],
+      ['3.5', '12.0', '1.5', '1.4', '3.3', '0.0', '0.0', '10.0'],
+    );
     assert.match(v('-1'), /negative/);
     assert.match(v('three'), /meters/);
     assert.match(v(''), /meters/);
@@ -141,12 +155,17 @@ async function tinySession() {
   const dataset = await readDataset(annotations);
   const sample = sampleBlind(dataset.questions.map((q) => ({ uid: q.uid, subtask: q.subtask, scorable: q.truth !== null })));
   let session = startBlindSession(' Ada ', 'tiny', sample, new Date('2026-12-01T09:00:00Z'));
-  return { annotations, dataset, session, answerAll: () => {
-    for (let uid = nextBlindQuestion(session), i = 0; uid; uid = nextBlindQuestion(session), i++) {
-      session = recordBlindAnswer(session, uid, ANSWERS[uid], 1000 + i, new Date(Date.UTC(2026, 11, 1, 9, 1, i)));
-    }
-    return session;
-  } };
+  return {
+    annotations,
+    dataset,
+    session,
+    answerAll: () => {
+      for (let uid = nextBlindQuestion(session), i = 0; uid; uid = nextBlindQuestion(session), i++) {
+        session = recordBlindAnswer(session, uid, ANSWERS[uid], 1000 + i, new Date(Date.UTC(2026, 11, 1, 9, 1, i)));
+      }
+      return session;
+    },
+  };
 }
 
 describe('blind session', () => {
@@ -164,7 +183,10 @@ describe('blind session', () => {
     assert.throws(() => recordBlindAnswer(resumed, first, ANSWERS[first], 1, new Date()), /already answered/);
     assert.throws(() => recordBlindAnswer(resumed, 'nope', ANSWERS.q_choice, 1, new Date()), /not in this session/);
     assert.throws(() => parseBlindSession(saved.replace('"version": 1', '"version": 2')), /version 2; this version reads 1/);
-    assert.throws(() => parseBlindSession(saved.replace(/"prediction": "[^"]*"/, '"prediction": "999"')), /answer 1: prediction "999" is not/);
+    assert.throws(
+      () => parseBlindSession(saved.replace(/"prediction": "[^"]*"/, '"prediction": "999"')),
+      /answer 1: prediction "999" is not/,
+    );
     assert.throws(() => parseBlindSession('{'), /not valid JSON/);
     const uids = new Set(t.dataset.questions.map((q) => q.uid));
     assert.equal(resumeProblem(resumed, 'tiny', uids), null);
@@ -179,11 +201,22 @@ describe('blind session', () => {
     assert.equal(humanResultFileName(session.name), 'human-Ada.jsonl');
     assert.equal(humanResultFileName('../Zoë K.'), 'human----Zo--K-.jsonl');
     const text = humanResultText(session);
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepEqual(Object.keys(lines[0]), ['uid', 'prediction', 'model', 'template', 'elapsed_ms', 'answered_at']);
-    assert.deepEqual(lines.map((l) => l.uid), session.sample);
+    assert.deepEqual(
+      lines.map((l) => l.uid),
+      session.sample,
+    );
     assert.ok(lines.every((l) => l.model === 'human:Ada' && l.template === 'blind'));
-    assert.deepEqual(Object.fromEntries(lines.map((l) => [l.uid, l.prediction])), { q_angle: '-130', q_dist: '1.3', q_point: '<point>391 698</point>', q_choice: 'B' });
+    assert.deepEqual(Object.fromEntries(lines.map((l) => [l.uid, l.prediction])), {
+      q_angle: '-130',
+      q_dist: '1.3',
+      q_point: '<point>391 698</point>',
+      q_choice: 'B',
+    });
 
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'gst-human-')), humanResultFileName(session.name));
     writeFileSync(file, text);
@@ -197,7 +230,10 @@ describe('blind session', () => {
     assert.equal(human.complete, false, 'four subtasks of twelve');
     assert.equal(human.difference, human.overall! - 79.08);
     assert.equal(human.standardError, null, 'one answer per subtask: no variance');
-    assert.match(describeHumanScore(human), /60\.00 over 4 subtasks \(4 of 4 answered\); the paper's humans 79\.08; difference -19\.08; not comparable yet/);
+    assert.match(
+      describeHumanScore(human),
+      /60\.00 over 4 subtasks \(4 of 4 answered\); the paper's humans 79\.08; difference -19\.08; not comparable yet/,
+    );
   });
 
   it('standard error of the overall: sqrt(sum s_k^2 / n_k) / K on a hand case', () => {
@@ -209,7 +245,13 @@ describe('blind session', () => {
     ]);
     const sample = { seed: 's', perSubtask: 2, uids: ['a1', 'a2', 'b1', 'b2'], drawn: {} as never };
     let s = startBlindSession('x', 'd', sample, new Date(0));
-    for (const [uid, letter] of [['a1', 'A'], ['a2', 'B'], ['b1', 'A'], ['b2', 'A']]) s = recordBlindAnswer(s, uid, { kind: 'choice', letter }, 1, new Date(0));
+    for (const [uid, letter] of [
+      ['a1', 'A'],
+      ['a2', 'B'],
+      ['b1', 'A'],
+      ['b2', 'A'],
+    ])
+      s = recordBlindAnswer(s, uid, { kind: 'choice', letter }, 1, new Date(0));
     const h = scoreBlindSession(s, questions, 'paper');
     // tds_easy: scores 100, 0: mean 50, s^2 = 5000, /2 = 2500; trajectory: 100, 100: 0. SE = sqrt(2500) / 2 = 25.
     assert.equal(h.overall, 75);
@@ -220,7 +262,10 @@ describe('blind session', () => {
   it("the paper's human level is the human row of the shipped Table 1", { skip: NEEDS_SHARED }, () => {
     const table = path.join(SHARED_DIR, 'reference', 'gst-bench-table1.csv');
     assert.ok(existsSync(table), table);
-    const rows = readFileSync(table, 'utf8').trim().split('\n').map((l) => l.split(','));
+    const rows = readFileSync(table, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     const header = rows[0];
     const human = rows.find((r) => /^Human/.test(r[1]))!;
     assert.equal(Number(human[header.indexOf('avg')]), PAPER_HUMAN_OVERALL);
@@ -252,20 +297,24 @@ describe('blind baseline files', () => {
 });
 
 describe('blind baseline on the real GST-Bench samples', () => {
-  it("a participant who answers every sampled question with the truth, in the prompt's format, scores 100", { skip: NEEDS_SHARED }, async () => {
-    const { typedAnswerFromParsed } = await import('../../../src/shared/answers/typedAnswer');
-    const dataset = await readDataset(path.join(SHARED_DIR, 'datasets', 'gst-page-examples'));
-    assert.ok(dataset.questions.length >= 6);
-    const sample = sampleBlind(dataset.questions.map((q) => ({ uid: q.uid, subtask: q.subtask, scorable: q.truth !== null })));
-    assert.equal(sample.uids.length, dataset.questions.filter((q) => q.truth && q.subtask !== 'other').length);
-    let session = startBlindSession('truth', 'gst-page-examples', sample, new Date(0));
-    for (let uid = nextBlindQuestion(session); uid; uid = nextBlindQuestion(session)) {
-      const answer = typedAnswerFromParsed(dataset.byUid.get(uid)!.truth!);
-      assert.ok(answer, `${uid}: the truth is a prompt-format answer`);
-      session = recordBlindAnswer(session, uid, answer, 1, new Date(0));
-    }
-    const human = scoreBlindSession(session, dataset.byUid, 'paper');
-    for (const a of Object.values(human.subtasks)) assert.equal(a!.score, 100);
-    assert.equal(human.overall, 100);
-  });
+  it(
+    "a participant who answers every sampled question with the truth, in the prompt's format, scores 100",
+    { skip: NEEDS_SHARED },
+    async () => {
+      const { typedAnswerFromParsed } = await import('../../../src/shared/answers/typedAnswer');
+      const dataset = await readDataset(path.join(SHARED_DIR, 'datasets', 'gst-page-examples'));
+      assert.ok(dataset.questions.length >= 6);
+      const sample = sampleBlind(dataset.questions.map((q) => ({ uid: q.uid, subtask: q.subtask, scorable: q.truth !== null })));
+      assert.equal(sample.uids.length, dataset.questions.filter((q) => q.truth && q.subtask !== 'other').length);
+      let session = startBlindSession('truth', 'gst-page-examples', sample, new Date(0));
+      for (let uid = nextBlindQuestion(session); uid; uid = nextBlindQuestion(session)) {
+        const answer = typedAnswerFromParsed(dataset.byUid.get(uid)!.truth!);
+        assert.ok(answer, `${uid}: the truth is a prompt-format answer`);
+        session = recordBlindAnswer(session, uid, answer, 1, new Date(0));
+      }
+      const human = scoreBlindSession(session, dataset.byUid, 'paper');
+      for (const a of Object.values(human.subtasks)) assert.equal(a!.score, 100);
+      assert.equal(human.overall, 100);
+    },
+  );
 });

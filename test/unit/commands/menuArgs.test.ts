@@ -22,7 +22,7 @@ describe('menu arguments', () => {
     }
   });
 
-  it('the handler\'s own argument is taken', () => {
+  it("the handler's own argument is taken", () => {
     assert.equal(ownChoice('failed', isStatusFilter, 'status filter'), 'failed');
     assert.equal(ownChoice('scoreAsc', isSortOrder, 'sort order'), 'scoreAsc');
     assert.equal(ownArgument('armchair', isString), 'armchair');

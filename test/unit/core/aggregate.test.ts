@@ -6,7 +6,7 @@ import { ScoreAccumulator, SUBTASK_KEYS, overallScore } from '../../../src/core'
 import { checkRow } from '../helpers/paperRows';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 
-describe('aggregation reproduces the paper\'s Avg.', () => {
+describe("aggregation reproduces the paper's Avg.", () => {
   it('unweighted: the mean of subtask scores, not of questions', () => {
     const acc = new ScoreAccumulator();
     acc.add('ed_v', 1, false); // 1 question at 100
@@ -27,7 +27,7 @@ describe('aggregation reproduces the paper\'s Avg.', () => {
   it('every row of Table 1 (../shared/reference/gst-bench-table1.csv)', { skip: NEEDS_SHARED }, () => {
     const lines = readFileSync(path.join(SHARED_DIR, 'reference/gst-bench-table1.csv'), 'utf8').trim().split('\n');
     const header = lines[0].split(',');
-    assert.deepEqual(header.slice(2, 14), [...SUBTASK_KEYS], 'CSV columns are the subtask keys in the paper\'s order');
+    assert.deepEqual(header.slice(2, 14), [...SUBTASK_KEYS], "CSV columns are the subtask keys in the paper's order");
     assert.equal(lines.length - 1, 25, 'all 25 rows');
     for (const line of lines.slice(1)) {
       const cells = line.split(',');

@@ -63,7 +63,21 @@ describe('gst-bench CLI', () => {
     const r = cli('summary', a, b, '--dataset', dataset);
     assert.equal(r.code, 0, r.stderr);
     const [header, , row1, row2] = r.stdout.split('\n');
-    assert.deepEqual(header.trim().split(/\s+/), ['EDv', 'EDistv', 'GPv', 'EDs', 'EDists', 'GPs', 'Pos', 'Ori', 'TDS-E', 'TDS-M', 'TDS-H', 'Traj', 'Avg.']);
+    assert.deepEqual(header.trim().split(/\s+/), [
+      'EDv',
+      'EDistv',
+      'GPv',
+      'EDs',
+      'EDists',
+      'GPs',
+      'Pos',
+      'Ori',
+      'TDS-E',
+      'TDS-M',
+      'TDS-H',
+      'Traj',
+      'Avg.',
+    ]);
     assert.match(row1, /^M1 \/ t1\s.*100\.00\s+100\.00$/);
     assert.match(row2, /^M2\s.*0\.00\s+0\.00$/);
     const json = JSON.parse(cli('summary', a, b, '--dataset', dataset, '--json').stdout);
@@ -78,7 +92,9 @@ describe('gst-bench CLI', () => {
     assert.equal(cli('rescore', file, '--dataset', dataset, '--profile', 'nope').code, 2);
   });
   it('validate lists problems with counts', () => {
-    const dir = path.dirname(tempFile('qa.jsonl', '{"task":"Self_Localization_Global_Orientation","uid":"a","scene":"s","answer":"x","texts":[]}\n'));
+    const dir = path.dirname(
+      tempFile('qa.jsonl', '{"task":"Self_Localization_Global_Orientation","uid":"a","scene":"s","answer":"x","texts":[]}\n'),
+    );
     const r = cli('validate', path.join(dir, 'qa.jsonl'));
     assert.equal(r.code, 1);
     assert.match(r.stdout, /qa\.jsonl:1: error: bad answer "x"/);

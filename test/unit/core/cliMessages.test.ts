@@ -53,14 +53,32 @@ describe('an I/O error prints one clear line, not the usage text', () => {
 describe('summary of several files keeps n and unparsed', () => {
   it('a second table with the same rows gives n per subtask, unparsed in brackets, and the total', () => {
     const dataset = writeTinyDataset(tempDir('gst-tiny-'));
-    const a = tempFile('a.jsonl', '{"uid":"q_choice","prediction":"C","model":"M1"}\n{"uid":"q_angle","prediction":"no idea","model":"M1"}\n');
+    const a = tempFile(
+      'a.jsonl',
+      '{"uid":"q_choice","prediction":"C","model":"M1"}\n{"uid":"q_angle","prediction":"no idea","model":"M1"}\n',
+    );
     const b = tempFile('b.jsonl', '{"uid":"q_choice","prediction":"A","model":"M2"}\n');
     const r = runCli(['summary', a, b, '--dataset', dataset]);
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('n (unparsed)'));
     assert.ok(at > 0, r.stdout);
-    assert.deepEqual(lines[at].split(/\s{2,}/), ['n (unparsed)', 'EDv', 'EDistv', 'GPv', 'EDs', 'EDists', 'GPs', 'Pos', 'Ori', 'TDS-E', 'TDS-M', 'TDS-H', 'Traj', 'all']);
+    assert.deepEqual(lines[at].split(/\s{2,}/), [
+      'n (unparsed)',
+      'EDv',
+      'EDistv',
+      'GPv',
+      'EDs',
+      'EDists',
+      'GPs',
+      'Pos',
+      'Ori',
+      'TDS-E',
+      'TDS-M',
+      'TDS-H',
+      'Traj',
+      'all',
+    ]);
     assert.deepEqual(lines[at + 2].split(/\s{2,}/), ['M1', '1 (1)', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '1', '2 (1)']);
     assert.deepEqual(lines[at + 3].split(/\s{2,}/), ['M2', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '1', '1']);
     const widths = new Set(lines.slice(at, at + 4).map((l) => l.length));
@@ -84,7 +102,10 @@ describe('--dataset pointed at one question folder of a layout-A dataset', () =>
     assert.equal(r.code, 2);
     assert.equal(r.stdout, '');
     const rel = (p: string) => path.relative(process.cwd(), p);
-    assert.equal(r.stderr, `gst-bench: --dataset ${rel(one)} is a single question folder of the dataset in ${rel(root)}, and 3 result line(s) name other questions; pass --dataset ${rel(root)}\n`);
+    assert.equal(
+      r.stderr,
+      `gst-bench: --dataset ${rel(one)} is a single question folder of the dataset in ${rel(root)}, and 3 result line(s) name other questions; pass --dataset ${rel(root)}\n`,
+    );
     assert.equal(runCli(['summary', results, '--dataset', root]).code, 0, 'the parent works');
   });
   it('rescore refuses before writing anything', () => {

@@ -1,6 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { coverageOf, coverageText, isPartial, overallLong, overallShort, questionsPerSubtask, SUBTASK_KEYS, subtaskScoreShort } from '../../../src/shared';
+import {
+  coverageOf,
+  coverageText,
+  isPartial,
+  overallLong,
+  overallShort,
+  questionsPerSubtask,
+  SUBTASK_KEYS,
+  subtaskScoreShort,
+} from '../../../src/shared';
 
 const DEMO_COUNTS = Object.fromEntries(SUBTASK_KEYS.map((k) => [k, 3]));
 

@@ -71,14 +71,19 @@ function referenceDecimal(text: string): Decimal | undefined {
 }
 
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
-const literal = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(0, 18), fc.constantFrom('', '.'), digits(0, 18), fc.constantFrom('', 'e3', 'E-2', ' ')).map((p) => p.join(''));
+const literal = fc
+  .tuple(fc.constantFrom('', '-', '+', ' '), digits(0, 18), fc.constantFrom('', '.'), digits(0, 18), fc.constantFrom('', 'e3', 'E-2', ' '))
+  .map((p) => p.join(''));
 
 describe('decimal fast paths', () => {
   it('decimalFromString agrees with the regex reading', () => {
     for (const t of ['0', '-0', '007', '1.', '.5', '-.5', '123456789012345', '1234567890123456', '999999999999999.9', '+3', '-', '']) {
       assert.deepEqual(decimalFromString(t), referenceDecimal(t), t);
     }
-    fc.assert(fc.property(literal, (t) => assert.deepEqual(decimalFromString(t), referenceDecimal(t), t)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(literal, (t) => assert.deepEqual(decimalFromString(t), referenceDecimal(t), t)),
+      { numRuns: 3000 },
+    );
   });
   it('decimalToNumber is the nearest double, as Number() of the decimal string', () => {
     const viaString = (d: Decimal) => {
@@ -88,7 +93,10 @@ describe('decimal fast paths', () => {
       return Number((neg ? '-' : '') + s);
     };
     const decimal = fc.record({ int: fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), scale: fc.integer({ min: 0, max: 30 }) });
-    fc.assert(fc.property(decimal, (d) => assert.equal(decimalToNumber(d), viaString(d))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(decimal, (d) => assert.equal(decimalToNumber(d), viaString(d))),
+      { numRuns: 3000 },
+    );
     for (const int of [2n ** 53n - 1n, 2n ** 53n, -(2n ** 53n) + 1n, 9007199254740993n, 35n]) {
       for (const scale of [0, 1, 15, 22, 23]) assert.equal(decimalToNumber({ int, scale }), viaString({ int, scale }), `${int}e-${scale}`);
     }
@@ -155,7 +163,13 @@ describe('exact scoring in doubles agrees with BigInt', () => {
       fc.property(dec, dec, dec, dec, (a, b, c, d) => {
         assert.deepEqual(scoreParsed(angle(a), angle(b), 'paper').detail, referenceAngle(a, b));
         assert.deepEqual(scoreParsed(distance(a), distance(b), 'paper').detail, referenceMra(a, b));
-        const point = (x: Decimal, y: Decimal): ParsedValue => ({ kind: 'point', x: decimalToNumber(x), y: decimalToNumber(y), exactX: x, exactY: y });
+        const point = (x: Decimal, y: Decimal): ParsedValue => ({
+          kind: 'point',
+          x: decimalToNumber(x),
+          y: decimalToNumber(y),
+          exactX: x,
+          exactY: y,
+        });
         assert.deepEqual(scoreParsed(point(a, b), point(c, d), 'paper').detail, referencePoint(a, b, c, d));
       }),
       { numRuns: 3000 },

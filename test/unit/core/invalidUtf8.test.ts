@@ -37,7 +37,10 @@ describe('invalid UTF-8 in a result file', () => {
     const ev = await evaluateFile(dataset, file, { profile: 'paper' });
     assert.deepEqual([ev.lines, ev.scored, ev.skipped], [3, 2, 1]);
     assert.deepEqual([...ev.byUid.keys()], ['q_choice', 'q_point']);
-    assert.deepEqual(ev.problems.map((p) => [p.line, p.severity, p.message]), [[2, 'error', 'not valid UTF-8 (at byte offset 40 of the line); line skipped']]);
+    assert.deepEqual(
+      ev.problems.map((p) => [p.line, p.severity, p.message]),
+      [[2, 'error', 'not valid UTF-8 (at byte offset 40 of the line); line skipped']],
+    );
     assert.equal(ev.subtasks.trajectory?.score, 100);
   });
 
@@ -48,8 +51,13 @@ describe('invalid UTF-8 in a result file', () => {
     const file = path.join(tempDir('gst-utf8-'), 'r.jsonl');
     writeFileSync(file, bytes);
     const lines = await readAll(file, 'mark');
-    const bad = lines.filter((l) => 'invalidUtf8' in l).map((l) => [l.number, l.eol, (l as Line & { invalidUtf8: { byteInLine: number } }).invalidUtf8.byteInLine]);
-    assert.deepEqual(bad, [[120_001, '\r\n', 4], [240_003, '', 5]]);
+    const bad = lines
+      .filter((l) => 'invalidUtf8' in l)
+      .map((l) => [l.number, l.eol, (l as Line & { invalidUtf8: { byteInLine: number } }).invalidUtf8.byteInLine]);
+    assert.deepEqual(bad, [
+      [120_001, '\r\n', 4],
+      [240_003, '', 5],
+    ]);
     // The valid lines are exactly those of the lossless splitter, with the same numbers.
     const reference = [...splitLines(bytes.toString('utf8'))];
     assert.equal(lines.length, reference.length);
@@ -60,7 +68,10 @@ describe('invalid UTF-8 in a result file', () => {
 
   it('strict reading (for writers) still throws, naming the exact line', async () => {
     const { file } = resultsWithBadLine();
-    await assert.rejects(readAll(file, 'throw'), (e: unknown) => e instanceof InvalidUtf8Error && e.line === 2 && /^line 2 is not valid UTF-8/.test(e.message));
+    await assert.rejects(
+      readAll(file, 'throw'),
+      (e: unknown) => e instanceof InvalidUtf8Error && e.line === 2 && /^line 2 is not valid UTF-8/.test(e.message),
+    );
   });
 
   it('summary prints the scores of the valid lines and the bad line as file:line (exit 1)', () => {
@@ -78,7 +89,10 @@ describe('invalid UTF-8 in a result file', () => {
     const r = runCli(['rescore', file, '--dataset', writeTinyDataset(tempDir('gst-tiny-'))]);
     assert.equal(r.code, 2);
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, `gst-bench: cannot rescore ${file}: line 2 is not valid UTF-8 (at byte offset 40 of the line), and a rewrite could not keep its bytes; the file was left untouched\n`);
+    assert.equal(
+      r.stderr,
+      `gst-bench: cannot rescore ${file}: line 2 is not valid UTF-8 (at byte offset 40 of the line), and a rewrite could not keep its bytes; the file was left untouched\n`,
+    );
     assert.deepEqual(readFileSync(file), bytes);
   });
 });

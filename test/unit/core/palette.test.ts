@@ -3,7 +3,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { MAP_HALO, MAP_INK, paletteColorId, RESULT_PALETTE, resultPaletteColor, THEME_KIND_CLASSES, THEME_KINDS, themeKindOfClasses, TRUTH_PALETTE, type ThemeKind } from '../../../src/shared/palette';
+import {
+  MAP_HALO,
+  MAP_INK,
+  paletteColorId,
+  RESULT_PALETTE,
+  resultPaletteColor,
+  THEME_KIND_CLASSES,
+  THEME_KINDS,
+  themeKindOfClasses,
+  TRUTH_PALETTE,
+  type ThemeKind,
+} from '../../../src/shared/palette';
 import { resultColor as treeResultColor } from '../../../src/model/status';
 import { BUILT_IN_THEMES, MAP_WHITE } from '../helpers/themeBackgrounds';
 
@@ -38,14 +49,18 @@ const MARK_ON_MAP_MIN = 3;
 const ALL = [...RESULT_PALETTE, TRUTH_PALETTE];
 
 describe('one palette for result files and the truth', () => {
-  it('every colour reads as text on each built-in theme\'s editor and sidebar background', () => {
+  it("every colour reads as text on each built-in theme's editor and sidebar background", () => {
     const failures: string[] = [];
     for (const theme of BUILT_IN_THEMES) {
       for (const c of ALL) {
         const colour = c.byKind[theme.kind];
-        for (const [where, bg] of [['editor', theme.editor], ['sideBar', theme.sideBar]] as const) {
+        for (const [where, bg] of [
+          ['editor', theme.editor],
+          ['sideBar', theme.sideBar],
+        ] as const) {
           const ratio = contrast(colour, bg);
-          if (ratio < TEXT_MIN[theme.kind]) failures.push(`${c.name} ${colour} on ${theme.theme} ${where} ${bg}: ${ratio.toFixed(2)}:1 < ${TEXT_MIN[theme.kind]}:1`);
+          if (ratio < TEXT_MIN[theme.kind])
+            failures.push(`${c.name} ${colour} on ${theme.theme} ${where} ${bg}: ${ratio.toFixed(2)}:1 < ${TEXT_MIN[theme.kind]}:1`);
         }
       }
     }
@@ -53,11 +68,15 @@ describe('one palette for result files and the truth', () => {
   });
 
   it('every colour shows as a mark on the white map, in every theme kind', () => {
-    const failures = ALL.flatMap((c) => THEME_KINDS.map((k) => [c, k, contrast(c.byKind[k], MAP_WHITE)] as const).filter(([, , r]) => r < MARK_ON_MAP_MIN).map(([c, k, r]) => `${c.name} (${k}) ${c.byKind[k]}: ${r.toFixed(2)}:1`));
+    const failures = ALL.flatMap((c) =>
+      THEME_KINDS.map((k) => [c, k, contrast(c.byKind[k], MAP_WHITE)] as const)
+        .filter(([, , r]) => r < MARK_ON_MAP_MIN)
+        .map(([c, k, r]) => `${c.name} (${k}) ${c.byKind[k]}: ${r.toFixed(2)}:1`),
+    );
     assert.deepEqual(failures, []);
   });
 
-  it('the map\'s own ink (your viewpoint) is dark on its white halo, in every theme', () => {
+  it("the map's own ink (your viewpoint) is dark on its white halo, in every theme", () => {
     assert.ok(contrast(MAP_INK, MAP_HALO) >= 7, `${MAP_INK} on ${MAP_HALO}`);
     assert.ok(contrast(MAP_INK, MAP_WHITE) >= 7);
   });
@@ -65,20 +84,26 @@ describe('one palette for result files and the truth', () => {
   it('colours are opaque #RRGGBB, distinct within a theme kind, and no result colour is red or green', () => {
     for (const k of THEME_KINDS) {
       const values = ALL.map((c) => c.byKind[k]);
-      for (const v of values) assert.match(v, /^#[0-9A-F]{6}$/, `${k}: ${v} must be opaque (a translucent colour changes with what lies beneath)`);
+      for (const v of values)
+        assert.match(v, /^#[0-9A-F]{6}$/, `${k}: ${v} must be opaque (a translucent colour changes with what lies beneath)`);
       assert.equal(new Set(values).size, values.length, `${k}: two entries share a colour`);
       for (const c of RESULT_PALETTE) {
         const h = hue(c.byKind[k]);
         const fromRed = Math.min(h, 360 - h);
         const fromGreen = Math.abs(h - 120);
-        assert.ok(fromRed >= 20 && fromGreen >= 30, `${c.name} (${k}) ${c.byKind[k]} has hue ${h.toFixed(0)}°: too close to red ("wrong") or green ("truth")`);
+        assert.ok(
+          fromRed >= 20 && fromGreen >= 30,
+          `${c.name} (${k}) ${c.byKind[k]} has hue ${h.toFixed(0)}°: too close to red ("wrong") or green ("truth")`,
+        );
       }
     }
   });
 
   it('the Results view uses the colours package.json contributes, whose defaults are the palette', () => {
     const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
-    const contributed = new Map((manifest.contributes.colors as Array<{ id: string; defaults: Record<string, string> }>).map((c) => [c.id, c.defaults]));
+    const contributed = new Map(
+      (manifest.contributes.colors as Array<{ id: string; defaults: Record<string, string> }>).map((c) => [c.id, c.defaults]),
+    );
     for (const c of ALL) assert.deepEqual(contributed.get(paletteColorId(c)), c.byKind, `package.json colour ${paletteColorId(c)}`);
     for (let i = 0; i < 8; i++) assert.equal(treeResultColor(i), paletteColorId(resultPaletteColor(i)), `tree colour of file ${i}`);
   });
@@ -91,12 +116,17 @@ describe('one palette for result files and the truth', () => {
     try {
       const { applyPalette, resultColor, TRUTH_COLOR } = await import('../../../webview/common/theme');
       const stop = applyPalette(dom.window.document);
-      const value = (cssVar: string) => dom.window.document.documentElement.style.getPropertyValue(/var\((.+)\)/.exec(cssVar)![1]).toUpperCase();
+      const value = (cssVar: string) =>
+        dom.window.document.documentElement.style.getPropertyValue(/var\((.+)\)/.exec(cssVar)![1]).toUpperCase();
       assert.equal(value(resultColor(1)), RESULT_PALETTE[1].byKind.dark);
       assert.equal(value(TRUTH_COLOR), TRUTH_PALETTE.byKind.dark);
       dom.window.document.body.className = `${THEME_KIND_CLASSES.highContrast} ${THEME_KIND_CLASSES.highContrastLight}`;
       await new Promise((r) => setTimeout(r, 0));
-      assert.equal(value(resultColor(1)), RESULT_PALETTE[1].byKind.highContrastLight, 'VS Code gives a high-contrast light body both high-contrast classes');
+      assert.equal(
+        value(resultColor(1)),
+        RESULT_PALETTE[1].byKind.highContrastLight,
+        'VS Code gives a high-contrast light body both high-contrast classes',
+      );
       assert.equal(value(resultColor(7)), RESULT_PALETTE[1].byKind.highContrastLight, 'the seventh file wraps around to the first colours');
       stop();
     } finally {

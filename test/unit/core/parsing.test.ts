@@ -4,7 +4,7 @@ import { parsePrediction, parsedToJson, parseGroundTruth, type AnswerKind } from
 
 const p = (kind: AnswerKind, text: string) => parsedToJson(parsePrediction(kind, text).parsed);
 
-describe('answer parser: the issue\'s examples', () => {
+describe("answer parser: the issue's examples", () => {
   it('angle', () => {
     assert.equal(p('angle', '45° to the right'), -45);
     assert.equal(p('angle', '30 degrees to the left'), 30);
@@ -32,7 +32,15 @@ describe('answer parser: the issue\'s examples', () => {
     assert.equal(p('point', 'top left corner'), null);
   });
   it('choice', () => {
-    for (const [text, letter] of [['C', 'C'], ['C.', 'C'], ['(A)', 'A'], ['b', 'B'], ['The answer is D', 'D'], ['Answer: B', 'B'], ['Option A is right', 'A']] as const) {
+    for (const [text, letter] of [
+      ['C', 'C'],
+      ['C.', 'C'],
+      ['(A)', 'A'],
+      ['b', 'B'],
+      ['The answer is D', 'D'],
+      ['Answer: B', 'B'],
+      ['Option A is right', 'A'],
+    ] as const) {
       assert.equal(p('choice', text), letter, text);
     }
     assert.equal(p('choice', 'I cannot determine the answer'), null);
@@ -42,13 +50,24 @@ describe('answer parser: the issue\'s examples', () => {
     assert.equal(p('choice', 'Option A shows a loop, but the answer is D'), 'D');
     assert.equal(p('choice', 'Comparing option A with option B, the answer is C.'), 'C');
     assert.equal(p('choice', 'The answer is B. On reflection, the answer is C'), 'C', 'the last answer phrase is the conclusion');
-    for (const [text, letter] of [['answer is: C', 'C'], ['**Answer:** C', 'C'], ['Answer:**B**', 'B'], ['The correct option is B', 'B'], ['answer is (c)', 'C'], ['I pick option B.', 'B']] as const) {
+    for (const [text, letter] of [
+      ['answer is: C', 'C'],
+      ['**Answer:** C', 'C'],
+      ['Answer:**B**', 'B'],
+      ['The correct option is B', 'B'],
+      ['answer is (c)', 'C'],
+      ['I pick option B.', 'B'],
+    ] as const) {
       assert.equal(p('choice', text), letter, text);
     }
     assert.equal(p('choice', 'Option A and option B both fit'), null);
   });
   it('robustness: hyphens in words, plus signs, more units, absurdly large numbers', () => {
-    assert.equal(p('angle', 'Room-3 is at 45 degrees'), 45, 'a hyphen joined to a word is not a minus sign, and a labelled number is not the answer');
+    assert.equal(
+      p('angle', 'Room-3 is at 45 degrees'),
+      45,
+      'a hyphen joined to a word is not a minus sign, and a labelled number is not the answer',
+    );
     assert.equal(p('angle', 'Room-3'), 3, 'a hyphen joined to a word is not a minus sign');
     assert.deepEqual(p('point', '(+3, 4)'), [3, 4]);
     assert.equal(p('distance', '12cms'), 0.12);

@@ -23,8 +23,14 @@ describe('task strings', () => {
 
 describe('prompt order', () => {
   it('texts[0], video, then texts[i] followed by images[i-1], leftovers last', () => {
-    assert.deepEqual(buildPrompt(['a', 'b', 'c'], true, 1).map((p) => (p.type === 'text' ? p.text : p.type === 'image' ? `img${p.index}` : 'video')), ['a', 'video', 'b', 'img0', 'c']);
-    assert.deepEqual(buildPrompt(['a', 'b'], false, 3).map((p) => (p.type === 'text' ? p.text : p.type === 'image' ? `img${p.index}` : 'video')), ['a', 'b', 'img0', 'img1', 'img2']);
+    assert.deepEqual(
+      buildPrompt(['a', 'b', 'c'], true, 1).map((p) => (p.type === 'text' ? p.text : p.type === 'image' ? `img${p.index}` : 'video')),
+      ['a', 'video', 'b', 'img0', 'c'],
+    );
+    assert.deepEqual(
+      buildPrompt(['a', 'b'], false, 3).map((p) => (p.type === 'text' ? p.text : p.type === 'image' ? `img${p.index}` : 'video')),
+      ['a', 'b', 'img0', 'img1', 'img2'],
+    );
   });
 });
 
@@ -41,8 +47,14 @@ describe('real GST-Bench samples (../shared/datasets)', { skip: NEEDS_SHARED }, 
   it('reads gst-page-examples: 6 questions, quirks handled, only missing-video warnings', async () => {
     const ds = await readDataset(path.join(SHARED_DIR, 'datasets/gst-page-examples'));
     assert.equal(ds.questions.length, 6);
-    assert.deepEqual(ds.questions.map((q) => q.subtask), ['tds_easy', 'tds_medium', 'trajectory', 'ed_v', 'edist_v', 'position']);
-    assert.ok(ds.problems.every((p) => p.severity === 'warning' && /^missing video/.test(p.message)), JSON.stringify(ds.problems));
+    assert.deepEqual(
+      ds.questions.map((q) => q.subtask),
+      ['tds_easy', 'tds_medium', 'trajectory', 'ed_v', 'edist_v', 'position'],
+    );
+    assert.ok(
+      ds.problems.every((p) => p.severity === 'warning' && /^missing video/.test(p.message)),
+      JSON.stringify(ds.problems),
+    );
     assert.equal(ds.problems.length, 5, 'five of six videos are missing');
     const pos = ds.byUid.get('scene4_Egocentric_Localization_Global_Position_pos_25_orient_11_video_4')!;
     assert.equal(pos.images[1].relPath, 'image_02_topdown_2.png');
@@ -84,15 +96,43 @@ describe('bad input is reported with file and line; the rest loads', () => {
       mkdirSync(path.join(root, name));
       writeFileSync(path.join(root, name, 'question.json'), body);
     };
-    q('01_ok', JSON.stringify({ task: 'Global_Structure_Understanding_Topdown_Selection_Hard', uid: 'ok', scene: 's', answer: 'B', texts: ['x', 'y\nA.'], copied_video_path: 'v.mp4', images: ['a.png'], geometry: { agent: { x: 1 } } }));
+    q(
+      '01_ok',
+      JSON.stringify({
+        task: 'Global_Structure_Understanding_Topdown_Selection_Hard',
+        uid: 'ok',
+        scene: 's',
+        answer: 'B',
+        texts: ['x', 'y\nA.'],
+        copied_video_path: 'v.mp4',
+        images: ['a.png'],
+        geometry: { agent: { x: 1 } },
+      }),
+    );
     writeFileSync(path.join(root, '01_ok', 'a.png'), JPEG);
     q('02_broken', '{\n  "task": "x",\n  "uid": oops\n}');
-    q('03_badanswer', JSON.stringify({ task: 'Self_Localization_Global_Position', uid: 'bad', scene: 's', answer: 'somewhere', texts: [] }));
+    q(
+      '03_badanswer',
+      JSON.stringify({ task: 'Self_Localization_Global_Position', uid: 'bad', scene: 's', answer: 'somewhere', texts: [] }),
+    );
     q('04_unknown', JSON.stringify({ task: 'Brand_New_Task', uid: 'unk', scene: 's', answer: 1, texts: [] }));
-    q('05_escape', JSON.stringify({ task: 'Self_Localization_Global_Position', uid: 'esc', scene: 's', answer: '<point>1 2</point>', texts: [], images: ['../../etc/passwd', '/etc/passwd', { copied_path: 'link.png' }] }));
+    q(
+      '05_escape',
+      JSON.stringify({
+        task: 'Self_Localization_Global_Position',
+        uid: 'esc',
+        scene: 's',
+        answer: '<point>1 2</point>',
+        texts: [],
+        images: ['../../etc/passwd', '/etc/passwd', { copied_path: 'link.png' }],
+      }),
+    );
     symlinkSync(path.join(outside, 'secret.png'), path.join(root, '05_escape', 'link.png'));
     const ds = await readDataset(root);
-    assert.deepEqual(ds.questions.map((x) => x.uid), ['ok', 'bad', 'unk', 'esc']);
+    assert.deepEqual(
+      ds.questions.map((x) => x.uid),
+      ['ok', 'bad', 'unk', 'esc'],
+    );
     const ok = ds.byUid.get('ok')!;
     assert.deepEqual(ok.extra, { geometry: { agent: { x: 1 } } }, 'extra fields are kept');
     assert.equal(ok.images[0].type, 'jpeg');
@@ -102,7 +142,11 @@ describe('bad input is reported with file and line; the rest loads', () => {
     assert.equal(ds.byUid.get('unk')!.subtask, 'other');
     assert.match(ds.byUid.get('unk')!.problems[0].message, /unknown task/);
     const esc = ds.byUid.get('esc')!;
-    assert.deepEqual(esc.images.map((i) => i.path), [null, null, null], 'no escaping path is resolved');
+    assert.deepEqual(
+      esc.images.map((i) => i.path),
+      [null, null, null],
+      'no escaping path is resolved',
+    );
     assert.equal(esc.problems.length, 3);
     assert.ok(esc.problems.every((p) => p.severity === 'error' && /leaves the dataset root|absolute/.test(p.message)));
   });
@@ -111,19 +155,47 @@ describe('bad input is reported with file and line; the rest loads', () => {
     writeFileSync(path.join(root, 'clip.mp4'), MP4);
     writeFileSync(path.join(root, 'view.png'), PNG);
     const lines = [
-      JSON.stringify({ task: 'Self_Localization_Global_Orientation', uid: 'o1', scene: 's', answer: '30', texts: ['a', 'b'], video: 'clip.mp4', images: [{ copied_path: 'view.png' }] }),
+      JSON.stringify({
+        task: 'Self_Localization_Global_Orientation',
+        uid: 'o1',
+        scene: 's',
+        answer: '30',
+        texts: ['a', 'b'],
+        video: 'clip.mp4',
+        images: [{ copied_path: 'view.png' }],
+      }),
       '',
       '{not json',
-      JSON.stringify({ task: 'Self_Localization_Global_Orientation', uid: 'o2', scene: 's', answer: -10, texts: ['a'], copied_video_path: 'missing.mp4', images: ['view.png'] }),
+      JSON.stringify({
+        task: 'Self_Localization_Global_Orientation',
+        uid: 'o2',
+        scene: 's',
+        answer: -10,
+        texts: ['a'],
+        copied_video_path: 'missing.mp4',
+        images: ['view.png'],
+      }),
     ];
     const file = path.join(root, 'annotations.jsonl');
     writeFileSync(file, lines.join('\n'));
     const ds = await readDataset(file);
     assert.equal(ds.layout, 'annotations');
-    assert.deepEqual(ds.questions.map((q) => [q.uid, q.source.line]), [['o1', 1], ['o2', 4]]);
+    assert.deepEqual(
+      ds.questions.map((q) => [q.uid, q.source.line]),
+      [
+        ['o1', 1],
+        ['o2', 4],
+      ],
+    );
     assert.equal(ds.byUid.get('o1')!.video?.type, 'mp4');
     assert.equal(ds.byUid.get('o2')!.images[0].type, 'png');
-    assert.deepEqual(ds.problems.map((p) => [p.line, p.severity]), [[3, 'error'], [4, 'warning']]);
+    assert.deepEqual(
+      ds.problems.map((p) => [p.line, p.severity]),
+      [
+        [3, 'error'],
+        [4, 'warning'],
+      ],
+    );
   });
   it('an image without a path keeps its place in the prompt; a BOM and an absurd answer do not stop the load', async () => {
     const root = tempRoot();
@@ -133,23 +205,45 @@ describe('bad input is reported with file and line; the rest loads', () => {
       file,
       '\ufeff' +
         [
-          JSON.stringify({ task: 'Self_Localization_Global_Position', uid: 'p', scene: 's', answer: '<point>1 2</point>', texts: ['t0', 't1', 't2', 't3'], images: [{ copied_path: 'view.png' }, { index: 2 }, 'view.png'] }),
-          JSON.stringify({ task: 'Object_Localization_Egocentric_Distance_visual', uid: 'huge', scene: 's', answer: '1e999999999', texts: [] }),
+          JSON.stringify({
+            task: 'Self_Localization_Global_Position',
+            uid: 'p',
+            scene: 's',
+            answer: '<point>1 2</point>',
+            texts: ['t0', 't1', 't2', 't3'],
+            images: [{ copied_path: 'view.png' }, { index: 2 }, 'view.png'],
+          }),
+          JSON.stringify({
+            task: 'Object_Localization_Egocentric_Distance_visual',
+            uid: 'huge',
+            scene: 's',
+            answer: '1e999999999',
+            texts: [],
+          }),
         ].join('\n'),
     );
     const ds = await readDataset(file);
-    assert.deepEqual(ds.questions.map((q) => q.uid), ['p', 'huge']);
+    assert.deepEqual(
+      ds.questions.map((q) => q.uid),
+      ['p', 'huge'],
+    );
     const order = ds.byUid.get('p')!.prompt.map((x) => (x.type === 'text' ? x.text : x.type === 'image' ? `img${x.index}` : 'video'));
     assert.deepEqual(order, ['t0', 't1', 'img0', 't2', 'img1', 't3', 'img2']);
     assert.equal(ds.byUid.get('p')!.images[1].path, null);
     assert.match(ds.byUid.get('huge')!.problems[0].message, /bad answer/);
   });
-  it('layout B: .json array reports each record\'s line', async () => {
+  it("layout B: .json array reports each record's line", async () => {
     const root = tempRoot();
     const file = path.join(root, 'qa.json');
-    writeFileSync(file, '[\n  {"task": "Self_Localization_Global_Orientation", "uid": "a", "scene": "s", "answer": 1, "texts": []},\n  {"task": "Self_Localization_Global_Orientation", "uid": "b", "scene": "s", "answer": "x", "texts": []}\n]\n');
+    writeFileSync(
+      file,
+      '[\n  {"task": "Self_Localization_Global_Orientation", "uid": "a", "scene": "s", "answer": 1, "texts": []},\n  {"task": "Self_Localization_Global_Orientation", "uid": "b", "scene": "s", "answer": "x", "texts": []}\n]\n',
+    );
     const ds = await readDataset(file);
-    assert.deepEqual(ds.questions.map((q) => q.source.line), [2, 3]);
+    assert.deepEqual(
+      ds.questions.map((q) => q.source.line),
+      [2, 3],
+    );
     assert.equal(ds.problems[0].line, 3);
   });
 });

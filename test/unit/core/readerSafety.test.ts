@@ -8,7 +8,8 @@ import { MAX_DATASET_JSON_BYTES } from '../../../src/core/dataset/safeRead';
 import { runCli } from '../helpers/cli';
 import { makeFifo, tempDir } from '../helpers/tempDirs';
 
-const question = (uid: string) => JSON.stringify({ task: 'Self_Localization_Global_Orientation', uid, scene: 's', answer: '30', texts: ['t'] });
+const question = (uid: string) =>
+  JSON.stringify({ task: 'Self_Localization_Global_Orientation', uid, scene: 's', answer: '30', texts: ['t'] });
 
 /** A layout-A dataset with one good question folder `01_ok`; returns its root. */
 function datasetWithOneGoodQuestion(): string {
@@ -26,7 +27,10 @@ describe('dataset JSON files follow the media rule', { timeout: 60_000 }, () => 
     mkdirSync(path.join(root, '02_link'));
     symlinkSync(path.join(outside, 'question.json'), path.join(root, '02_link', 'question.json'));
     const ds = await readDataset(root);
-    assert.deepEqual(ds.questions.map((q) => q.uid), ['ok']);
+    assert.deepEqual(
+      ds.questions.map((q) => q.uid),
+      ['ok'],
+    );
     const p = ds.problems.find((x) => x.file.endsWith(path.join('02_link', 'question.json')));
     assert.ok(p, JSON.stringify(ds.problems));
     assert.equal(p.severity, 'error');
@@ -58,7 +62,10 @@ describe('dataset JSON files follow the media rule', { timeout: 60_000 }, () => 
     makeFifo(path.join(root, 'sample_summary.json'));
     const ds = await readDataset(root);
     assert.equal(ds.questions.length, 1);
-    assert.match(ds.problems.map((p) => `${path.basename(p.file)}: ${p.message}`).join('\n'), /sample_summary\.json: not read: not a regular file but a FIFO/);
+    assert.match(
+      ds.problems.map((p) => `${path.basename(p.file)}: ${p.message}`).join('\n'),
+      /sample_summary\.json: not read: not a regular file but a FIFO/,
+    );
   });
 
   it('question.json and sample_summary.json symlinked to /dev/zero are refused, never read', async () => {
@@ -67,8 +74,14 @@ describe('dataset JSON files follow the media rule', { timeout: 60_000 }, () => 
     symlinkSync('/dev/zero', path.join(root, '02_zero', 'question.json'));
     symlinkSync('/dev/zero', path.join(root, 'sample_summary.json'));
     const ds = await readDataset(root);
-    assert.deepEqual(ds.questions.map((q) => q.uid), ['ok']);
-    const refused = ds.problems.filter((p) => /not read: a link that leaves the dataset root/.test(p.message)).map((p) => path.basename(p.file)).sort();
+    assert.deepEqual(
+      ds.questions.map((q) => q.uid),
+      ['ok'],
+    );
+    const refused = ds.problems
+      .filter((p) => /not read: a link that leaves the dataset root/.test(p.message))
+      .map((p) => path.basename(p.file))
+      .sort();
     assert.deepEqual(refused, ['question.json', 'sample_summary.json']);
   });
 
@@ -86,10 +99,16 @@ describe('dataset JSON files follow the media rule', { timeout: 60_000 }, () => 
     writeFileSync(huge, '');
     truncateSync(huge, MAX_DATASET_JSON_BYTES + 1); // sparse: nothing is written to disk
     const ds = await readDataset(root);
-    assert.deepEqual(ds.questions.map((q) => q.uid), ['ok']);
+    assert.deepEqual(
+      ds.questions.map((q) => q.uid),
+      ['ok'],
+    );
     const p = ds.problems.find((x) => x.file === huge);
     assert.ok(p, JSON.stringify(ds.problems));
-    assert.equal(p.message, `not read: ${MAX_DATASET_JSON_BYTES + 1} bytes, more than the ${MAX_DATASET_JSON_BYTES}-byte limit for dataset JSON files`);
+    assert.equal(
+      p.message,
+      `not read: ${MAX_DATASET_JSON_BYTES + 1} bytes, more than the ${MAX_DATASET_JSON_BYTES}-byte limit for dataset JSON files`,
+    );
   });
 
   it('a question.json exactly at the limit is not refused for its size', async () => {
@@ -98,7 +117,10 @@ describe('dataset JSON files follow the media rule', { timeout: 60_000 }, () => 
     const text = question('big');
     writeFileSync(path.join(root, '01_big', 'question.json'), text.padEnd(MAX_DATASET_JSON_BYTES, ' '));
     const ds = await readDataset(root);
-    assert.deepEqual(ds.questions.map((q) => q.uid), ['big']);
+    assert.deepEqual(
+      ds.questions.map((q) => q.uid),
+      ['big'],
+    );
   });
 
   it('an annotations file given as the dataset must be a regular file within the limit', async () => {
@@ -117,6 +139,9 @@ describe('dataset JSON files follow the media rule', { timeout: 60_000 }, () => 
     writeFileSync(path.join(dir, 'qa.jsonl'), question('b1') + '\n');
     const ds = await readDataset(dir);
     assert.equal(ds.layout, 'annotations');
-    assert.deepEqual(ds.questions.map((q) => q.uid), ['b1']);
+    assert.deepEqual(
+      ds.questions.map((q) => q.uid),
+      ['b1'],
+    );
   });
 });

@@ -15,12 +15,13 @@ function cli(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const LINES = [
-  '{"uid":"q_choice","prediction":"C"}', // the prompt's format: both readers
-  '{"uid":"q_angle","prediction":"The chair is about 134 degrees to the right."}', // lenient only: -134
-  '{"uid":"q_point","prediction":"I am at (391, 698)."}', // lenient only
-  '{"uid":"q_dist","prediction":"1.0"}', // the prompt's format
-].join('\n') + '\n';
+const LINES =
+  [
+    '{"uid":"q_choice","prediction":"C"}', // the prompt's format: both readers
+    '{"uid":"q_angle","prediction":"The chair is about 134 degrees to the right."}', // lenient only: -134
+    '{"uid":"q_point","prediction":"I am at (391, 698)."}', // lenient only
+    '{"uid":"q_dist","prediction":"1.0"}', // the prompt's format
+  ].join('\n') + '\n';
 
 describe('readers in rescore, evaluation and the CLI', () => {
   const annotations = writeTinyDataset();
@@ -30,7 +31,10 @@ describe('readers in rescore, evaluation and the CLI', () => {
   it('rescore writes the rule (and read steps) into score_detail; a repeat rescore is a no-op', async () => {
     const ds = await load();
     const once = rescoreText(ds, 'r.jsonl', LINES, { profile: 'paper' });
-    const rows = once.text.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = once.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepEqual(rows[0].score_detail, { passed: 1, of: 1, rule: 'exact format' });
     assert.equal(rows[1].parsed, -134);
     assert.deepEqual(rows[1].score_detail, { error: 0, passed: 3, of: 3, rule: 'only value', read: ['direction word'] });
@@ -43,11 +47,22 @@ describe('readers in rescore, evaluation and the CLI', () => {
   it('the strict reader leaves non-compliant answers unparsed; ambiguity reaches score_detail', async () => {
     const ds = await load();
     const strict = rescoreText(ds, 'r.jsonl', LINES, { profile: 'paper', reader: 'strict' });
-    const rows = strict.text.trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(rows.map((r) => r.parsed), ['C', null, null, 1]);
+    const rows = strict.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      rows.map((r) => r.parsed),
+      ['C', null, null, 1],
+    );
     assert.equal(rows[1].score_detail, null);
-    const amb = rescoreText(ds, 'r.jsonl', '{"uid":"q_choice","prediction":"Both A and C fit."}\n{"uid":"q_dist","prediction":"2-3 m"}\n', { profile: 'paper' });
-    const [a, b] = amb.text.trim().split('\n').map((l) => JSON.parse(l));
+    const amb = rescoreText(ds, 'r.jsonl', '{"uid":"q_choice","prediction":"Both A and C fit."}\n{"uid":"q_dist","prediction":"2-3 m"}\n', {
+      profile: 'paper',
+    });
+    const [a, b] = amb.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(a.parsed, null);
     assert.deepEqual(a.score_detail, { ambiguous: 'several options' });
     assert.equal(b.parsed, 2.5);

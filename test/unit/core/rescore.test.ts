@@ -4,7 +4,17 @@ import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSy
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { InvalidUtf8Error, OWNED_FIELDS, readDataset, rescoreFile, rescoreText, rescoreTextInSlices, RescoreCancelled, topLevelProperties, type Dataset } from '../../../src/core';
+import {
+  InvalidUtf8Error,
+  OWNED_FIELDS,
+  readDataset,
+  rescoreFile,
+  rescoreText,
+  rescoreTextInSlices,
+  RescoreCancelled,
+  topLevelProperties,
+  type Dataset,
+} from '../../../src/core';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 
 let dataset: Dataset;
@@ -15,12 +25,18 @@ before(async () => {
 const opts = { profile: 'paper' as const };
 
 describe('rescore keeps every byte it does not own', () => {
-  it('inserts parsed/score/score_detail in the line\'s own style', () => {
+  it("inserts parsed/score/score_detail in the line's own style", () => {
     const text = '{"uid": "q_angle", "prediction": "45° to the right", "model": "m"}\n';
     const out = rescoreText(dataset, 'r.jsonl', text, opts).text;
-    assert.equal(out, '{"uid": "q_angle", "prediction": "45° to the right", "model": "m", "parsed": -45, "score": 0, "score_detail": {"error": 89, "passed": 0, "of": 3, "rule": "only value", "read": ["direction word"]}}\n');
+    assert.equal(
+      out,
+      '{"uid": "q_angle", "prediction": "45° to the right", "model": "m", "parsed": -45, "score": 0, "score_detail": {"error": 89, "passed": 0, "of": 3, "rule": "only value", "read": ["direction word"]}}\n',
+    );
     const compact = rescoreText(dataset, 'r.jsonl', '{"uid":"q_choice","prediction":"C"}', opts).text;
-    assert.equal(compact, '{"uid":"q_choice","prediction":"C","parsed":"C","score":1,"score_detail":{"passed":1,"of":1,"rule":"exact format"}}');
+    assert.equal(
+      compact,
+      '{"uid":"q_choice","prediction":"C","parsed":"C","score":1,"score_detail":{"passed":1,"of":1,"rule":"exact format"}}',
+    );
   });
   it('keeps key order, spacing, number literals, escapes, CRLF, blank and invalid lines, unknown uids', () => {
     const lines = [
@@ -36,34 +52,60 @@ describe('rescore keeps every byte it does not own', () => {
     const { text: out, report } = rescoreText(dataset, 'r.jsonl', text, opts);
     const outLines = out.split('\r\n');
     assert.equal(outLines.length, lines.length + 1);
-    assert.ok(outLines[0].startsWith('{ "id" : 12345678901234567890, "uid" : "q_dist" ,"prediction":"about 1.3 m", "t": 1.0, "x": 2.50, "name": "caf\\u00e9", "parsed": 1.3'));
-    assert.match(outLines[0], /"parsed": 1\.3, "score": 0\.4, "score_detail": \{"error": 0\.3, "passed": 4, "of": 10, "rule": "only value"\} \}$/);
+    assert.ok(
+      outLines[0].startsWith(
+        '{ "id" : 12345678901234567890, "uid" : "q_dist" ,"prediction":"about 1.3 m", "t": 1.0, "x": 2.50, "name": "caf\\u00e9", "parsed": 1.3',
+      ),
+    );
+    assert.match(
+      outLines[0],
+      /"parsed": 1\.3, "score": 0\.4, "score_detail": \{"error": 0\.3, "passed": 4, "of": 10, "rule": "only value"\} \}$/,
+    );
     for (const i of [1, 2, 3, 4, 5]) assert.equal(outLines[i], lines[i], `line ${i + 1} unchanged`);
     // Owned fields are replaced in place; the nested "score" inside "extra" is the user's and stays.
-    assert.equal(outLines[6], '{"uid": "q_point", "prediction": "(391, 698)", "score": 1, "parsed": [391, 698], "extra": [1.0, {"score": 5}], "score_detail": {"error": 0, "passed": 5, "of": 5, "rule": "only value"}}');
+    assert.equal(
+      outLines[6],
+      '{"uid": "q_point", "prediction": "(391, 698)", "score": 1, "parsed": [391, 698], "extra": [1.0, {"score": 5}], "score_detail": {"error": 0, "passed": 5, "of": 5, "rule": "only value"}}',
+    );
     assert.equal(report.lines, 5);
     assert.equal(report.scored, 2);
     assert.equal(report.skipped, 3);
-    assert.deepEqual(report.problems.map((p) => p.line), [3, 4, 6]);
+    assert.deepEqual(
+      report.problems.map((p) => p.line),
+      [3, 4, 6],
+    );
     assert.match(report.problems[1].message, /uid not in the dataset: unknown_uid/);
   });
   it('is idempotent: a second rescore changes nothing, and an equal literal like 1.0 is kept', () => {
-    const once = rescoreText(dataset, 'r.jsonl', '{"uid":"q_choice","prediction":"C"}\n{"uid":"q_angle","prediction":"-134","score":1.0}', opts);
+    const once = rescoreText(
+      dataset,
+      'r.jsonl',
+      '{"uid":"q_choice","prediction":"C"}\n{"uid":"q_angle","prediction":"-134","score":1.0}',
+      opts,
+    );
     const twice = rescoreText(dataset, 'r.jsonl', once.text, opts);
     assert.equal(twice.text, once.text);
-    assert.ok(once.text.includes('"score":1.0'), 'equal value keeps the user\'s spelling');
+    assert.ok(once.text.includes('"score":1.0'), "equal value keeps the user's spelling");
     assert.equal(twice.report.changed, 0);
   });
   it('a duplicated owned key is replaced at every occurrence', () => {
     const out = rescoreText(dataset, 'r.jsonl', '{"uid":"q_choice","score":0,"prediction":"C","score":1}', opts).text;
-    assert.equal(out, '{"uid":"q_choice","score":1,"prediction":"C","score":1,"parsed":"C","score_detail":{"passed":1,"of":1,"rule":"exact format"}}');
+    assert.equal(
+      out,
+      '{"uid":"q_choice","score":1,"prediction":"C","score":1,"parsed":"C","score_detail":{"passed":1,"of":1,"rule":"exact format"}}',
+    );
   });
   it('in slices: the same text as rescoreText, and a cancel between slices stops it', async () => {
     const text = Array.from({ length: 10 }, (_, i) => `{"uid":"q_choice","prediction":"${'ABCD'[i % 4]}"}`).join('\n') + '\n';
     const sliced = await rescoreTextInSlices(dataset, 'r.jsonl', text, { ...opts, linesPerSlice: 3 });
     assert.equal(sliced.text, rescoreText(dataset, 'r.jsonl', text, opts).text);
     let cancelled = false;
-    const run = rescoreTextInSlices(dataset, 'r.jsonl', text, { ...opts, linesPerSlice: 3, isCancelled: () => cancelled, onProgress: () => (cancelled = true) });
+    const run = rescoreTextInSlices(dataset, 'r.jsonl', text, {
+      ...opts,
+      linesPerSlice: 3,
+      isCancelled: () => cancelled,
+      onProgress: () => (cancelled = true),
+    });
     await assert.rejects(run, RescoreCancelled);
   });
   it('reports overall before and after and changed lines', () => {
@@ -75,7 +117,9 @@ describe('rescore keeps every byte it does not own', () => {
   });
   it('property: for arbitrary JSON lines, removing the owned fields gives back the original bytes', () => {
     const uid = fc.constantFrom('q_angle', 'q_dist', 'q_point', 'q_choice', 'nope');
-    const userKey = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !['parsed', 'score', 'score_detail', 'uid', 'prediction'].includes(k));
+    const userKey = fc
+      .string({ minLength: 1, maxLength: 8 })
+      .filter((k) => !['parsed', 'score', 'score_detail', 'uid', 'prediction'].includes(k));
     const record = fc.record({
       uid,
       prediction: fc.oneof(fc.string(), fc.constantFrom('45° right', '<think>x</think><answer>C</answer>', '350 cm', '(1, 2)')),
@@ -84,7 +128,16 @@ describe('rescore keeps every byte it does not own', () => {
       eol: fc.constantFrom('\n', '\r\n'),
     });
     const line = fc.oneof(
-      { weight: 5, arbitrary: record.map((r) => ({ text: JSON.stringify({ uid: r.uid, ...r.extra, prediction: r.prediction }, null, r.spaced ? 1 : 0).replace(/\n\s*/g, r.spaced ? ' ' : ''), eol: r.eol })) },
+      {
+        weight: 5,
+        arbitrary: record.map((r) => ({
+          text: JSON.stringify({ uid: r.uid, ...r.extra, prediction: r.prediction }, null, r.spaced ? 1 : 0).replace(
+            /\n\s*/g,
+            r.spaced ? ' ' : '',
+          ),
+          eol: r.eol,
+        })),
+      },
       { weight: 1, arbitrary: fc.string().map((s) => ({ text: s.replace(/[\r\n]/g, ''), eol: '\n' })) },
     );
     fc.assert(
@@ -114,7 +167,10 @@ describe('rescore property: owned fields already present', () => {
   /** The text with every top-level owned value replaced by '@': what must survive a rescore. */
   const skeleton = (t: string) => {
     let out = t;
-    for (const p of topLevelProperties(t).filter((p) => OWNED_FIELDS.includes(p.key as never)).reverse()) out = out.slice(0, p.valueStart) + '@' + out.slice(p.valueEnd);
+    for (const p of topLevelProperties(t)
+      .filter((p) => OWNED_FIELDS.includes(p.key as never))
+      .reverse())
+      out = out.slice(0, p.valueStart) + '@' + out.slice(p.valueEnd);
     return out;
   };
   it('replaces only their values, wherever they stand', () => {
@@ -123,7 +179,9 @@ describe('rescore property: owned fields already present', () => {
       score: fc.jsonValue({ maxDepth: 1 }),
       score_detail: fc.jsonValue({ maxDepth: 1 }),
     });
-    const userKey = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !['parsed', 'score', 'score_detail', 'uid', 'prediction', '__proto__'].includes(k));
+    const userKey = fc
+      .string({ minLength: 1, maxLength: 6 })
+      .filter((k) => !['parsed', 'score', 'score_detail', 'uid', 'prediction', '__proto__'].includes(k));
     fc.assert(
       fc.property(
         fc.constantFrom('q_angle', 'q_dist', 'q_point', 'q_choice'),
@@ -135,7 +193,8 @@ describe('rescore property: owned fields already present', () => {
           const entries: Array<[string, unknown]> = Object.entries({ uid, ...extra, prediction });
           // Interleave the owned keys among the user's.
           Object.entries(ownedValues).forEach(([k, v], i) => entries.splice(Math.min(entries.length, i * 2 + 1), 0, [k, v]));
-          const text = '{' + entries.map(([k, v]) => JSON.stringify(k) + (spaced ? ': ' : ':') + JSON.stringify(v)).join(spaced ? ', ' : ',') + '}';
+          const text =
+            '{' + entries.map(([k, v]) => JSON.stringify(k) + (spaced ? ': ' : ':') + JSON.stringify(v)).join(spaced ? ', ' : ',') + '}';
           const out = rescoreText(dataset, 'r.jsonl', text, opts).text;
           assert.equal(skeleton(out), skeleton(text));
           const v = JSON.parse(out);
@@ -201,16 +260,20 @@ describe('rescoreFile writes atomically', () => {
     assert.ok(readFileSync(file).equals(bytes));
     assert.deepEqual(readdirSync(dir), ['r.jsonl']);
   });
-  it('an unwritable folder leaves the file untouched', { skip: process.getuid?.() === 0 ? 'root ignores folder permissions' : false }, async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gst-rescore-'));
-    const file = path.join(dir, 'r.jsonl');
-    writeFileSync(file, '{"uid":"q_choice","prediction":"B"}\n');
-    chmodSync(dir, 0o500);
-    try {
-      await assert.rejects(rescoreFile(dataset, file, opts));
-      assert.equal(readFileSync(file, 'utf8'), '{"uid":"q_choice","prediction":"B"}\n');
-    } finally {
-      chmodSync(dir, 0o700);
-    }
-  });
+  it(
+    'an unwritable folder leaves the file untouched',
+    { skip: process.getuid?.() === 0 ? 'root ignores folder permissions' : false },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'gst-rescore-'));
+      const file = path.join(dir, 'r.jsonl');
+      writeFileSync(file, '{"uid":"q_choice","prediction":"B"}\n');
+      chmodSync(dir, 0o500);
+      try {
+        await assert.rejects(rescoreFile(dataset, file, opts));
+        assert.equal(readFileSync(file, 'utf8'), '{"uid":"q_choice","prediction":"B"}\n');
+      } finally {
+        chmodSync(dir, 0o700);
+      }
+    },
+  );
 });

@@ -3,7 +3,19 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, linkSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  linkSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
@@ -33,7 +45,12 @@ after(() => {
   for (const d of [...dirs, path.dirname(datasetPath)]) rmSync(d, { recursive: true, force: true });
 });
 
-const LINES = ['{"uid":"q_choice","prediction":"C"}', '{"uid":"q_angle","prediction":"-130"}', '{"uid":"q_dist","prediction":"1.2 m"}', '{"uid":"q_point","prediction":"(391, 698)"}'];
+const LINES = [
+  '{"uid":"q_choice","prediction":"C"}',
+  '{"uid":"q_angle","prediction":"-130"}',
+  '{"uid":"q_dist","prediction":"1.2 m"}',
+  '{"uid":"q_point","prediction":"(391, 698)"}',
+];
 
 /** A result file of `repeat` copies of the four tiny lines, alone in a fresh folder. */
 function resultFile(repeat = 1, name = 'r.jsonl'): string {
@@ -79,7 +96,8 @@ describe('rescore writes every byte or nothing', () => {
     const file = resultFile(50);
     const original = readFileSync(file);
     let calls = 0;
-    const stalls: WriteChunk = async (fh, bytes, offset, length) => (calls++ === 0 ? (await fh.write(bytes, offset, Math.min(100, length))).bytesWritten : 0);
+    const stalls: WriteChunk = async (fh, bytes, offset, length) =>
+      calls++ === 0 ? (await fh.write(bytes, offset, Math.min(100, length))).bytesWritten : 0;
     await assert.rejects(rescoreFile(dataset, file, { ...opts, writeChunk: stalls }), ShortWriteError);
     assert.deepEqual(readFileSync(file), original);
     assert.deepEqual(leftovers(file), []);
@@ -131,7 +149,10 @@ describe('rescore never overwrites another writer', () => {
         changed = true;
       };
       const expected = () => readFileSync(file, 'utf8');
-      await assert.rejects(rescoreFile(dataset, file, { ...opts, onProgress }), (e: Error) => e instanceof FileChangedError && /the file changed during the rescore; nothing was written/.test(e.message));
+      await assert.rejects(
+        rescoreFile(dataset, file, { ...opts, onProgress }),
+        (e: Error) => e instanceof FileChangedError && /the file changed during the rescore; nothing was written/.test(e.message),
+      );
       const now = expected();
       assert.doesNotMatch(now, /"score"/, 'the rescored version was not written');
       assert.ok(/appended|"D"|replaced/.test(now), "the other writer's change is there");
@@ -141,7 +162,15 @@ describe('rescore never overwrites another writer', () => {
 
   it('a real concurrent appender during a CLI rescore: exit 2, the message once, the appended line kept', async () => {
     const file = resultFile(60000); // about 9 MB, so the append lands while the rescore runs
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'rescore', file, '--dataset', datasetPath]);
+    const child = spawn(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'src/cli.ts'),
+      'rescore',
+      file,
+      '--dataset',
+      datasetPath,
+    ]);
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -175,7 +204,13 @@ describe('temp files: named by their owner, removed on signals, cleaned up after
     const t = path.basename(tempPathFor(target));
     assert.ok(t.startsWith('.run.jsonl.gst-tmp-') && t.endsWith('.tmp'), t);
     assert.deepEqual(tempOwner(target, t), { host: hostname().replace(/[^A-Za-z0-9_-]/g, '_'), pid: process.pid });
-    for (const other of ['run.jsonl', '.run.jsonl.abc.tmp', '.other.jsonl' + t.slice('.run.jsonl'.length), '.run.jsonl.gst-tmp-h-12-zz.tmp']) assert.equal(tempOwner(target, other), null, other);
+    for (const other of [
+      'run.jsonl',
+      '.run.jsonl.abc.tmp',
+      '.other.jsonl' + t.slice('.run.jsonl'.length),
+      '.run.jsonl.gst-tmp-h-12-zz.tmp',
+    ])
+      assert.equal(tempOwner(target, other), null, other);
   });
 
   it("the next run removes a dead process's temp file and keeps a live one's", async () => {
@@ -203,8 +238,14 @@ describe('temp files: named by their owner, removed on signals, cleaned up after
     it(`${signal} during a CLI rescore removes the temp file and leaves the original`, async () => {
       const file = resultFile(60000); // about 9 MB: long enough to be caught in the middle
       const original = readFileSync(file);
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'rescore', file, '--dataset', datasetPath], { stdio: 'ignore' });
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'rescore', file, '--dataset', datasetPath],
+        { stdio: 'ignore' },
+      );
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('exit', (code, sig) => resolve({ code, signal: sig })),
+      );
       const caught = await waitForTemp(file);
       child.kill(signal);
       const { code } = await exited;
@@ -220,7 +261,10 @@ describe('permissions, links and owners', () => {
   it('a read-only file is refused (exit 2 from the CLI) and stays as it was', async () => {
     const file = resultFile(1);
     chmodSync(file, 0o444);
-    await assert.rejects(rescoreFile(dataset, file, opts), (e: Error) => e instanceof RescoreRefused && /read-only \(mode 0444\)/.test(e.message));
+    await assert.rejects(
+      rescoreFile(dataset, file, opts),
+      (e: Error) => e instanceof RescoreRefused && /read-only \(mode 0444\)/.test(e.message),
+    );
     const r = cli(['rescore', file, '--dataset', datasetPath]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /read-only/);
@@ -246,14 +290,18 @@ describe('permissions, links and owners', () => {
   });
 
   const isRoot = process.getuid?.() === 0;
-  it('the owner is kept when the process may set it (root rescoring another user\'s file)', { skip: isRoot ? false : 'needs root to own a file as another user; run as root to check owner preservation' }, async () => {
-    const file = resultFile(1);
-    chownSync(file, 4321, 4322);
-    await rescoreFile(dataset, file, opts);
-    const s = statSync(file);
-    assert.match(readFileSync(file, 'utf8'), /"score"/);
-    assert.deepEqual([s.uid, s.gid], [4321, 4322]);
-  });
+  it(
+    "the owner is kept when the process may set it (root rescoring another user's file)",
+    { skip: isRoot ? false : 'needs root to own a file as another user; run as root to check owner preservation' },
+    async () => {
+      const file = resultFile(1);
+      chownSync(file, 4321, 4322);
+      await rescoreFile(dataset, file, opts);
+      const s = statSync(file);
+      assert.match(readFileSync(file, 'utf8'), /"score"/);
+      assert.deepEqual([s.uid, s.gid], [4321, 4322]);
+    },
+  );
 });
 
 describe('a value nested thousands deep', () => {

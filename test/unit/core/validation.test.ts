@@ -51,7 +51,10 @@ describe('answers outside their range are reported at the answer line', () => {
       a_hi: [8, 'error', 'answer 190° is outside [-180, 180] degrees (it is scored as written)'],
       h_lo: [8, 'error', 'answer -180.5° is outside [-180, 180] degrees (it is scored as written)'],
     });
-    assert.ok(ds.questions.every((q) => q.truth !== null), 'the questions stay scorable');
+    assert.ok(
+      ds.questions.every((q) => q.truth !== null),
+      'the questions stay scorable',
+    );
   });
   it('the range ends themselves are accepted', async () => {
     const root = layoutA([
@@ -65,14 +68,23 @@ describe('answers outside their range are reported at the answer line', () => {
   it('layout B reports them at the record line', async () => {
     const dir = tempDir('gst-valid-');
     const file = path.join(dir, 'qa.jsonl');
-    writeFileSync(file, [JSON.stringify({ task: TASK.distance, uid: 'ok', scene: 's', texts: [], answer: 1 }), JSON.stringify({ task: TASK.distance, uid: 'neg', scene: 's', texts: [], answer: -1 })].join('\n'));
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ task: TASK.distance, uid: 'ok', scene: 's', texts: [], answer: 1 }),
+        JSON.stringify({ task: TASK.distance, uid: 'neg', scene: 's', texts: [], answer: -1 }),
+      ].join('\n'),
+    );
     const ds = await readDataset(file);
-    assert.deepEqual(ds.problems.map((p) => [p.line, p.uid]), [[2, 'neg']]);
+    assert.deepEqual(
+      ds.problems.map((p) => [p.line, p.uid]),
+      [[2, 'neg']],
+    );
   });
 });
 
 describe('duplicate uids', () => {
-  it('layout A: the warning is at the repeat\'s uid line and names the first', async () => {
+  it("layout A: the warning is at the repeat's uid line and names the first", async () => {
     const root = layoutA([
       [TASK.angle, 'same', '10'],
       [TASK.angle, 'same', '20'],
@@ -82,9 +94,12 @@ describe('duplicate uids', () => {
     const [p] = ds.problems;
     assert.equal(p.file, path.join(root, '01', 'question.json'));
     assert.equal(p.line, 4);
-    assert.equal(p.message, `duplicate uid same (first at ${path.join(root, '00', 'question.json')}:4): result lines map to its first occurrence`);
+    assert.equal(
+      p.message,
+      `duplicate uid same (first at ${path.join(root, '00', 'question.json')}:4): result lines map to its first occurrence`,
+    );
   });
-  it('layout B: at the repeat\'s line, naming the first line', async () => {
+  it("layout B: at the repeat's line, naming the first line", async () => {
     const dir = tempDir('gst-valid-');
     const file = path.join(dir, 'qa.jsonl');
     const rec = JSON.stringify({ task: TASK.angle, uid: 'same', scene: 's', texts: [], answer: 1 });
@@ -96,7 +111,12 @@ describe('duplicate uids', () => {
 
 describe('messages cannot forge lines and stay short', () => {
   it('formatProblem escapes C0, DEL, C1, line separators and bidi controls in the path and the message', () => {
-    const line = formatProblem({ file: 'a\nb.json:1: error: forged', line: 2, severity: 'warning', message: 'x\r\ny\x1b[2J\x7f\x85\u2028\u202e\t' });
+    const line = formatProblem({
+      file: 'a\nb.json:1: error: forged',
+      line: 2,
+      severity: 'warning',
+      message: 'x\r\ny\x1b[2J\x7f\x85\u2028\u202e\t',
+    });
     assert.equal(line, 'a\\nb.json:1: error: forged:2: warning: x\\r\\ny\\x1b[2J\\x7f\\x85\\u2028\\u202e\\t');
     assert.equal(line.split(/[\n\r\u0085\u2028\u2029]/).length, 1);
   });

@@ -1,7 +1,16 @@
 // One test per diagnosis class, on constructed answers read by the real parsers.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLASS_LABELS, decimalFromString, diagnose, diagnosisMarkdown, diagnosisText, formatPatternOf, type DiagnosisAnswer, type FileDiagnosis } from '../../../src/core';
+import {
+  CLASS_LABELS,
+  decimalFromString,
+  diagnose,
+  diagnosisMarkdown,
+  diagnosisText,
+  formatPatternOf,
+  type DiagnosisAnswer,
+  type FileDiagnosis,
+} from '../../../src/core';
 import { answer, seeded } from './helpers';
 
 const paper = { profile: 'paper' as const };
@@ -56,7 +65,9 @@ describe('diagnosis: angles', () => {
   });
   it('a random guesser at the paper size (231 questions) shows no rotation', () => {
     const rnd = seeded(11);
-    const guesses = Array.from({ length: 231 }, (_, i) => answer('ed_v', String(Math.floor(rnd() * 361) - 180), String(Math.floor(rnd() * 361) - 180), { uid: `g${i}` }));
+    const guesses = Array.from({ length: 231 }, (_, i) =>
+      answer('ed_v', String(Math.floor(rnd() * 361) - 180), String(Math.floor(rnd() * 361) - 180), { uid: `g${i}` }),
+    );
     const e = diagnose(guesses, paper);
     assert.equal(sub(e, 'ed_v').rotation, undefined);
     // Some random answers land near -g: as many as chance puts there, and the report says so.
@@ -71,7 +82,10 @@ describe('diagnosis: angles', () => {
       return answer('ed_s', String(g), String(i % 3 === 0 ? -g : Math.floor(rnd() * 361) - 180), { uid: `f${i}` });
     });
     const flips = cls(diagnose(answers, paper), 'ed_s', 'sign_flip')!;
-    assert.ok(flips.count >= 34 && flips.beyondChance === true && flips.byChance! < 15, JSON.stringify({ count: flips.count, byChance: flips.byChance }));
+    assert.ok(
+      flips.count >= 34 && flips.beyondChance === true && flips.byChance! < 15,
+      JSON.stringify({ count: flips.count, byChance: flips.byChance }),
+    );
   });
 });
 
@@ -87,14 +101,23 @@ describe('diagnosis: distances', () => {
       ],
       paper,
     );
-    assert.deepEqual(['cm', 'hm', 'dm', 'x10', 'notslip'].map((u) => classOf(d, u)), ['unit_slip', 'unit_slip', 'unit_slip', 'unit_slip', 'far']);
-    assert.deepEqual(['cm', 'hm', 'dm', 'x10'].map((u) => d.byUid.get(u)!.corrected), [3.5, 3.6, 2.1, 1.9]);
+    assert.deepEqual(
+      ['cm', 'hm', 'dm', 'x10', 'notslip'].map((u) => classOf(d, u)),
+      ['unit_slip', 'unit_slip', 'unit_slip', 'unit_slip', 'far'],
+    );
+    assert.deepEqual(
+      ['cm', 'hm', 'dm', 'x10'].map((u) => d.byUid.get(u)!.corrected),
+      [3.5, 3.6, 2.1, 1.9],
+    );
     // 3.6 and 3.5: r < 0.05, all ten bands; 2.1 and 1.9 against 2.0: r = 0.05 exactly, which fails theta = 0.95 under `<`.
     assert.equal(cls(d, 'edist_s', 'unit_slip')!.whatIf!.subtask, (100 * (1 + 1 + 0.9 + 0.9 + 0)) / 5);
   });
   it('a systematic under-estimate: the median ratio, in plain words, and the what-if rescales by it', () => {
     const truths = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0];
-    const d = diagnose(truths.map((t, i) => answer('edist_v', t, (t * 0.62).toFixed(2), { uid: `b${i}` })), paper);
+    const d = diagnose(
+      truths.map((t, i) => answer('edist_v', t, (t * 0.62).toFixed(2), { uid: `b${i}` })),
+      paper,
+    );
     const s = sub(d, 'edist_v');
     assert.equal(s.bias!.words, 'under-estimates by 38 %');
     assert.ok(Math.abs(s.bias!.medianRatio - 0.62) < 1e-9);
@@ -103,7 +126,10 @@ describe('diagnosis: distances', () => {
     assert.ok(c.whatIf!.subtask > 95 && s.score < 35, `${s.score} -> ${c.whatIf!.subtask}`);
   });
   it('no bias is claimed from fewer than five answers', () => {
-    const d = diagnose([1, 2, 3, 4].map((t, i) => answer('edist_v', t, String(t * 2), { uid: `f${i}` })), paper);
+    const d = diagnose(
+      [1, 2, 3, 4].map((t, i) => answer('edist_v', t, String(t * 2), { uid: `f${i}` })),
+      paper,
+    );
     assert.equal(sub(d, 'edist_v').bias, undefined);
   });
   it('near miss: relative error in [0.5, 2/3); beyond is far', () => {
@@ -119,7 +145,10 @@ describe('diagnosis: points', () => {
       answer('gp_s', '<point>200 700</point>', '<point>700 200</point>', { uid: 'swap' }),
       answer('gp_s', '<point>200 700</point>', '<point>200 299</point>', { uid: 'flip' }),
       // The lenient reader rescales a [0, 1] pair itself, so the engine is given the unscaled value directly.
-      answer('gp_s', '<point>200 700</point>', '(0.2, 0.7)', { uid: 'norm', parsed: { kind: 'point', x: 0.2, y: 0.7, exactX: decimalFromString('0.2')!, exactY: decimalFromString('0.7')! } }),
+      answer('gp_s', '<point>200 700</point>', '(0.2, 0.7)', {
+        uid: 'norm',
+        parsed: { kind: 'point', x: 0.2, y: 0.7, exactX: decimalFromString('0.2')!, exactY: decimalFromString('0.7')! },
+      }),
       answer('gp_s', '<point>500 500</point>', '(240, 180)', { uid: 'pix', imageSize: size }),
       answer('gp_s', '<point>500 500</point>', '(1500, 300)', { uid: 'big', imageSize: size }),
       answer('gp_s', '<point>500 500</point>', '<point>500 850</point>', { uid: 'near' }),
@@ -142,7 +171,10 @@ describe('diagnosis: points', () => {
     for (const c of ['axes_swapped', 'y_flipped', 'normalized_coordinates']) assert.equal(cls(d, 'gp_s', c)!.whatIf!.subtask, 100 / 8, c);
   });
   it('groups the unparsed point as "two numbers"', () => {
-    assert.deepEqual(sub(d, 'gp_s').formats.map((f) => [f.pattern, f.count, f.examples[0].text]), [['two_numbers', 1, 'It is 391 and then 698']]);
+    assert.deepEqual(
+      sub(d, 'gp_s').formats.map((f) => [f.pattern, f.count, f.examples[0].text]),
+      [['two_numbers', 1, 'It is 391 and then 698']],
+    );
   });
 });
 
@@ -167,7 +199,9 @@ describe('diagnosis: choices', () => {
   });
   it('no bias when the picks follow the answers, even if they are often wrong', () => {
     const rnd = seeded(3);
-    const answers = Array.from({ length: 200 }, (_, i) => answer('trajectory', letters[i % 4], letters[Math.floor(rnd() * 4)], { uid: `t${i}` }));
+    const answers = Array.from({ length: 200 }, (_, i) =>
+      answer('trajectory', letters[i % 4], letters[Math.floor(rnd() * 4)], { uid: `t${i}` }),
+    );
     const d = diagnose(answers, paper);
     assert.equal(sub(d, 'trajectory').choice!.biased, false);
     assert.equal(cls(d, 'trajectory', 'position_bias'), undefined);
@@ -195,10 +229,18 @@ describe('diagnosis: format failures', () => {
     assert.equal(formatPatternOf('choice', 'between 2 and 3'), 'range');
   });
   it('groups unparsed answers by pattern with at most three raw examples each', () => {
-    const refusals = Array.from({ length: 5 }, (_, i) => answer('ed_v', '10', `Sorry, I cannot answer (${'x'.repeat(i)})`, { uid: `u${i}` }));
+    const refusals = Array.from({ length: 5 }, (_, i) =>
+      answer('ed_v', '10', `Sorry, I cannot answer (${'x'.repeat(i)})`, { uid: `u${i}` }),
+    );
     const d = diagnose([...refusals, answer('ed_v', '10', 'far to the left', { uid: 'w' })], paper);
     const groups = sub(d, 'ed_v').formats;
-    assert.deepEqual(groups.map((g) => [g.pattern, g.count, g.examples.length]), [['refusal', 5, 3], ['words', 1, 1]]);
+    assert.deepEqual(
+      groups.map((g) => [g.pattern, g.count, g.examples.length]),
+      [
+        ['refusal', 5, 3],
+        ['words', 1, 1],
+      ],
+    );
     assert.equal(groups[0].label, 'refusals');
   });
   it('every class has a label, and the reports print them as text (model output is never markup)', () => {

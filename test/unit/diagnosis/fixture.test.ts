@@ -12,10 +12,28 @@ import { REPO_ROOT } from '../helpers/shared';
 describe('diagnosis fixture (make-dataset --diagnosis-fixture)', () => {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'gst-fixture-')), 'ds');
   it('writes the fixture and the diagnosis finds every injected class with the right count', async () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/generator/main.ts'), '--out', out, '--no-video', '--questions-per-subtask', '24', '--seed', '16', '--diagnosis-fixture'], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(REPO_ROOT, 'src/generator/main.ts'),
+        '--out',
+        out,
+        '--no-video',
+        '--questions-per-subtask',
+        '24',
+        '--seed',
+        '16',
+        '--diagnosis-fixture',
+      ],
+      { encoding: 'utf8' },
+    );
     assert.equal(r.status, 0, r.stderr);
     const expected = JSON.parse(readFileSync(path.join(out, 'results/diagnosis-fixture.expected.json'), 'utf8'));
-    const { diagnosis, evaluation } = await diagnoseFile(await readDataset(out), path.join(out, 'results/diagnosis-fixture.jsonl'), { profile: 'paper' });
+    const { diagnosis, evaluation } = await diagnoseFile(await readDataset(out), path.join(out, 'results/diagnosis-fixture.jsonl'), {
+      profile: 'paper',
+    });
     assert.deepEqual(evaluation.problems, []);
     const injected = new Set<string>();
     for (const key of SUBTASK_KEYS) {
@@ -27,13 +45,26 @@ describe('diagnosis fixture (make-dataset --diagnosis-fixture)', () => {
     }
     // Every class the diagnosis knows is injected somewhere (the answer classes for partly right answers aside, and
     // normalised coordinates, which the default reader rescales itself: the unit tests cover that class).
-    assert.deepEqual(
-      [...injected].sort(),
-      ['axes_swapped', 'distance_bias', 'far', 'front_back_flip', 'near_miss', 'pixel_coordinates', 'position_bias', 'rotation', 'sign_flip', 'target_unseen', 'unit_slip', 'unparsed', 'wrong_choice', 'y_flipped'],
-    );
+    assert.deepEqual([...injected].sort(), [
+      'axes_swapped',
+      'distance_bias',
+      'far',
+      'front_back_flip',
+      'near_miss',
+      'pixel_coordinates',
+      'position_bias',
+      'rotation',
+      'sign_flip',
+      'target_unseen',
+      'unit_slip',
+      'unparsed',
+      'wrong_choice',
+      'y_flipped',
+    ]);
     assert.equal(diagnosis.subtasks.find((s) => s.subtask === 'orientation')!.rotation!.degrees, expected.rotationDeg);
     assert.equal(diagnosis.subtasks.find((s) => s.subtask === 'edist_v')!.bias!.words, expected.biasWords);
     assert.equal(diagnosis.subtasks.find((s) => s.subtask === 'tds_easy')!.choice!.biased, true);
-    for (const key of ['tds_medium', 'tds_hard', 'trajectory'] as const) assert.equal(diagnosis.subtasks.find((s) => s.subtask === key)!.choice!.biased, false, key);
+    for (const key of ['tds_medium', 'tds_hard', 'trajectory'] as const)
+      assert.equal(diagnosis.subtasks.find((s) => s.subtask === key)!.choice!.biased, false, key);
   });
 });

@@ -40,16 +40,29 @@ describe('frame sampling', () => {
     assert.deepEqual(uniformFrameIndices(3, 5), [0, 0, 1, 1, 2]);
   });
   it('reads "32 frames, uniform", "32 frames" and "32", and refuses anything else', () => {
-    for (const t of ['32 frames, uniform', '32 frames', '32', ' 32  Frames uniformly ']) assert.deepEqual(parseFrameSampling(t), { count: 32, method: 'uniform' }, t);
+    for (const t of ['32 frames, uniform', '32 frames', '32', ' 32  Frames uniformly '])
+      assert.deepEqual(parseFrameSampling(t), { count: 32, method: 'uniform' }, t);
     for (const t of ['', 'lots', '0 frames', '32 frames, random', '32 32']) assert.equal(typeof parseFrameSampling(t), 'string', t);
   });
   it('any sampled frame inside a half-open visible range counts; the end of a range does not', () => {
-    const v: TargetVisibility = { frames: 100, visible: [[40, 45], [70, 71]] };
+    const v: TargetVisibility = {
+      frames: 100,
+      visible: [
+        [40, 45],
+        [70, 71],
+      ],
+    };
     assert.equal(anyFrameVisible([0, 33, 66, 99], v), false);
     assert.equal(anyFrameVisible([45, 71], v), false);
     assert.equal(anyFrameVisible([99, 70], v), true);
     assert.equal(anyFrameVisible([44], v), true);
-    assert.deepEqual(rangesWhere(6, (i) => i !== 2 && i !== 3), [[0, 2], [4, 6]]);
+    assert.deepEqual(
+      rangesWhere(6, (i) => i !== 2 && i !== 3),
+      [
+        [0, 2],
+        [4, 6],
+      ],
+    );
   });
 });
 
@@ -67,7 +80,10 @@ describe('visible frames from geometry', () => {
     }
   });
   it('says which demo targets 8 uniform frames miss, and 32 do not', () => {
-    const missed = (count: number) => annotated.filter((a) => !anyFrameVisible(uniformFrameIndices(a.visibility.frames, count), a.visibility)).map((a) => a.dir.slice(0, 2));
+    const missed = (count: number) =>
+      annotated
+        .filter((a) => !anyFrameVisible(uniformFrameIndices(a.visibility.frames, count), a.visibility))
+        .map((a) => a.dir.slice(0, 2));
     assert.deepEqual(missed(32), []);
     assert.ok(missed(8).length > 0, 'some demo target hides between 8 frames');
     // 05: visible in [35, 37) and [62, 70) of 310 frames; 8 frames are 0, 44, 88, ...: none inside.
@@ -84,32 +100,38 @@ describe('visible frames from geometry', () => {
 const NO_FFMPEG = ffmpegAvailable() ? false : 'ffmpeg/ffprobe not installed (Debian package ffmpeg): red-box detection is not tested';
 
 describe('red-box detection with ffmpeg', () => {
-  it('precision and recall of the detected visible frames against the generator ground truth, on the demo videos', { skip: NO_FFMPEG }, async () => {
-    let tp = 0;
-    let fp = 0;
-    let fn = 0;
-    let frames = 0;
-    const seen = new Map<string, Awaited<ReturnType<typeof detectRedBoxFrames>>>();
-    for (const a of annotated) {
-      const d = seen.get(a.video) ?? (await detectRedBoxFrames(a.video));
-      seen.set(a.video, d);
-      assert.equal(d.frames, a.visibility.frames, `${a.dir}: decoded frame count`);
-      for (let i = 0; i < d.frames; i++) {
-        const truth = anyFrameVisible([i], a.visibility);
-        const found = anyFrameVisible([i], d);
-        if (truth && found) tp++;
-        else if (found) fp++;
-        else if (truth) fn++;
+  it(
+    'precision and recall of the detected visible frames against the generator ground truth, on the demo videos',
+    { skip: NO_FFMPEG },
+    async () => {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      let frames = 0;
+      const seen = new Map<string, Awaited<ReturnType<typeof detectRedBoxFrames>>>();
+      for (const a of annotated) {
+        const d = seen.get(a.video) ?? (await detectRedBoxFrames(a.video));
+        seen.set(a.video, d);
+        assert.equal(d.frames, a.visibility.frames, `${a.dir}: decoded frame count`);
+        for (let i = 0; i < d.frames; i++) {
+          const truth = anyFrameVisible([i], a.visibility);
+          const found = anyFrameVisible([i], d);
+          if (truth && found) tp++;
+          else if (found) fp++;
+          else if (truth) fn++;
+        }
+        frames += d.frames;
       }
-      frames += d.frames;
-    }
-    const precision = tp / (tp + fp);
-    const recall = tp / (tp + fn);
-    console.log(`red-box detection on ${annotated.length} demo videos, ${frames} frames: ${tp} true positives, ${fp} false positives, ${fn} misses; precision ${precision.toFixed(4)}, recall ${recall.toFixed(4)}`);
-    assert.ok(tp > 200, `${tp} visible frames found`);
-    assert.ok(precision >= 0.98, `precision ${precision}`);
-    assert.ok(recall >= 0.98, `recall ${recall}`);
-  });
+      const precision = tp / (tp + fp);
+      const recall = tp / (tp + fn);
+      console.log(
+        `red-box detection on ${annotated.length} demo videos, ${frames} frames: ${tp} true positives, ${fp} false positives, ${fn} misses; precision ${precision.toFixed(4)}, recall ${recall.toFixed(4)}`,
+      );
+      assert.ok(tp > 200, `${tp} visible frames found`);
+      assert.ok(precision >= 0.98, `precision ${precision}`);
+      assert.ok(recall >= 0.98, `recall ${recall}`);
+    },
+  );
   it('diagnose --detect-red-box finds the frames where a dataset has no geometry for them', { skip: NO_FFMPEG }, async () => {
     const a = annotated.find((x) => x.dir.startsWith('05'))!;
     const root = mkdtempSync(path.join(tmpdir(), 'gst-redbox-'));
@@ -120,7 +142,8 @@ describe('red-box detection with ffmpeg', () => {
     const results = path.join(root, 'r.jsonl');
     writeFileSync(results, JSON.stringify({ uid: q.uid, prediction: '99' }) + '\n');
     const dataset = await readDataset(root);
-    const run = (detectRedBox: boolean) => diagnoseFile(dataset, results, { profile: 'paper', sampling: { count: 8, method: 'uniform' }, detectRedBox });
+    const run = (detectRedBox: boolean) =>
+      diagnoseFile(dataset, results, { profile: 'paper', sampling: { count: 8, method: 'uniform' }, detectRedBox });
     assert.equal((await run(false)).diagnosis.subtasks[0].visibility, undefined);
     const { diagnosis } = await run(true);
     assert.deepEqual(diagnosis.subtasks[0].visibility, { sampling: '8 frames, uniform', questions: 1, unseen: 1, unseenFailed: 1 });

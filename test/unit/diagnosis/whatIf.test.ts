@@ -29,7 +29,13 @@ const ROWS: Row[] = [
   ['ed_s', 's5', '120', '20'],
   ['ed_s', 's6', '-45', '-50'],
   // Orientation answers rotated by -40: the correction adds 40 to every parsed answer, wrapped to (-180, 180].
-  ...[-120, -90, -60, -30, 60, 90, 120, 150].map((t, i): Row => ['orientation', `o${i}`, String(t), String(t - 40), { rotation: String(t) }]),
+  ...[-120, -90, -60, -30, 60, 90, 120, 150].map((t, i): Row => [
+    'orientation',
+    `o${i}`,
+    String(t),
+    String(t - 40),
+    { rotation: String(t) },
+  ]),
   ['orientation', 'o8', '0', '100', { rotation: '140' }],
   ['orientation', 'o9', '0', 'no idea'],
   ['edist_s', 'd1', 3.5, '350', { unit_slip: '3.5' }],
@@ -51,38 +57,59 @@ const ROWS: Row[] = [
 function writeFixture(): { dataset: string; results: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'gst-whatif-'));
   const dataset = path.join(dir, 'annotations.jsonl');
-  writeFileSync(dataset, ROWS.map(([k, uid, answer, , , geometry]) => JSON.stringify({ task: TASK[k], uid, scene: 's', answer, texts: ['t'], ...(geometry ? { geometry } : {}) })).join('\n') + '\n');
+  writeFileSync(
+    dataset,
+    ROWS.map(([k, uid, answer, , , geometry]) =>
+      JSON.stringify({ task: TASK[k], uid, scene: 's', answer, texts: ['t'], ...(geometry ? { geometry } : {}) }),
+    ).join('\n') + '\n',
+  );
   const results = path.join(dir, 'r.jsonl');
-  writeFileSync(results, resultText((r) => r[3]));
+  writeFileSync(
+    results,
+    resultText((r) => r[3]),
+  );
   return { dataset, results };
 }
 
 function resultText(prediction: (r: Row) => string, keep: (r: Row) => boolean = () => true): string {
-  return ROWS.filter(keep).map((r) => JSON.stringify({ uid: r[1], prediction: prediction(r), model: 'm' })).join('\n') + '\n';
+  return (
+    ROWS.filter(keep)
+      .map((r) => JSON.stringify({ uid: r[1], prediction: prediction(r), model: 'm' }))
+      .join('\n') + '\n'
+  );
 }
 
 describe('what-if rescoring', () => {
   const { dataset: datasetPath, results } = writeFixture();
   let dataset: Dataset | undefined;
-  for (const profile of ['paper', 'vsibench'] as const) it(`equals, to the last bit, a rescore of the file corrected by hand, for every correctable class (${profile})`, async () => {
-    dataset ??= await readDataset(datasetPath);
-    const { diagnosis, evaluation } = await diagnoseFile(dataset, results, { profile });
-    assert.equal(diagnosis.overall, evaluation.overall);
-    const checked: string[] = [];
-    for (const s of diagnosis.subtasks) {
-      assert.equal(s.score, evaluation.subtasks[s.subtask]!.score, s.subtask);
-      for (const c of s.classes) {
-        if (!c.whatIf || c.cls === 'target_unseen') continue;
-        const corrected = resultText((r) => r[4]?.[c.cls] ?? r[3]);
-        const hand = evaluateText(dataset, 'hand.jsonl', corrected, { profile });
-        assert.equal(c.whatIf.subtask, hand.subtasks[s.subtask]!.score, `${s.subtask} ${c.cls}`);
-        assert.equal(c.whatIf.overall, hand.overall, `${s.subtask} ${c.cls} overall`);
-        assert.ok(c.whatIf.subtask > s.score, `${c.cls} raises the score`);
-        checked.push(c.cls);
+  for (const profile of ['paper', 'vsibench'] as const)
+    it(`equals, to the last bit, a rescore of the file corrected by hand, for every correctable class (${profile})`, async () => {
+      dataset ??= await readDataset(datasetPath);
+      const { diagnosis, evaluation } = await diagnoseFile(dataset, results, { profile });
+      assert.equal(diagnosis.overall, evaluation.overall);
+      const checked: string[] = [];
+      for (const s of diagnosis.subtasks) {
+        assert.equal(s.score, evaluation.subtasks[s.subtask]!.score, s.subtask);
+        for (const c of s.classes) {
+          if (!c.whatIf || c.cls === 'target_unseen') continue;
+          const corrected = resultText((r) => r[4]?.[c.cls] ?? r[3]);
+          const hand = evaluateText(dataset, 'hand.jsonl', corrected, { profile });
+          assert.equal(c.whatIf.subtask, hand.subtasks[s.subtask]!.score, `${s.subtask} ${c.cls}`);
+          assert.equal(c.whatIf.overall, hand.overall, `${s.subtask} ${c.cls} overall`);
+          assert.ok(c.whatIf.subtask > s.score, `${c.cls} raises the score`);
+          checked.push(c.cls);
+        }
       }
-    }
-    assert.deepEqual(checked.sort(), ['axes_swapped', 'distance_bias', 'front_back_flip', 'rotation', 'sign_flip', 'unit_slip', 'y_flipped']);
-  });
+      assert.deepEqual(checked.sort(), [
+        'axes_swapped',
+        'distance_bias',
+        'front_back_flip',
+        'rotation',
+        'sign_flip',
+        'unit_slip',
+        'y_flipped',
+      ]);
+    });
   it('"target never in the sampled frames": its what-if is the score of the file without those questions', async () => {
     const dataset = await readDataset(datasetPath);
     const { diagnosis } = await diagnoseFile(dataset, results, { profile: 'paper', sampling: { count: 4, method: 'uniform' } });
@@ -90,10 +117,23 @@ describe('what-if rescoring', () => {
     const c = ed.classes.find((x) => x.cls === 'target_unseen')!;
     assert.deepEqual(c.uids, ['v1']);
     assert.deepEqual(ed.visibility, { sampling: '4 frames, uniform', questions: 4, unseen: 1, unseenFailed: 1 });
-    const hand = evaluateText(dataset, 'hand.jsonl', resultText((r) => r[3], (r) => r[1] !== 'v1'), { profile: 'paper' });
+    const hand = evaluateText(
+      dataset,
+      'hand.jsonl',
+      resultText(
+        (r) => r[3],
+        (r) => r[1] !== 'v1',
+      ),
+      { profile: 'paper' },
+    );
     assert.equal(c.whatIf!.subtask, hand.subtasks.ed_v!.score);
     assert.ok(c.whatIf!.subtask > ed.score);
-    const full = evaluateText(dataset, 'r.jsonl', resultText((r) => r[3]), { profile: 'paper' });
+    const full = evaluateText(
+      dataset,
+      'r.jsonl',
+      resultText((r) => r[3]),
+      { profile: 'paper' },
+    );
     const scores = Object.entries(full.subtasks).map(([k, v]) => (k === 'ed_v' ? hand.subtasks.ed_v!.score : v!.score));
     assert.equal(c.whatIf!.overall, overallScore(scores));
     // The distance questions show the target in every frame: never unseen.
@@ -103,20 +143,31 @@ describe('what-if rescoring', () => {
     const dataset = await readDataset(datasetPath);
     const dir = mkdtempSync(path.join(tmpdir(), 'gst-frames-'));
     const file = path.join(dir, 'f.jsonl');
-    writeFileSync(file, [
-      JSON.stringify({ uid: 'v1', prediction: '-170', frames: [41] }),
-      JSON.stringify({ uid: 'v3', prediction: '100', frames: 'all' }),
-      JSON.stringify({ uid: 'v2', prediction: '0', frames: 2 }),
-    ].join('\n') + '\n');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ uid: 'v1', prediction: '-170', frames: [41] }),
+        JSON.stringify({ uid: 'v3', prediction: '100', frames: 'all' }),
+        JSON.stringify({ uid: 'v2', prediction: '0', frames: 2 }),
+      ].join('\n') + '\n',
+    );
     const { diagnosis, evaluation } = await diagnoseFile(dataset, file, { profile: 'paper', sampling: { count: 4, method: 'uniform' } });
     const ed = diagnosis.subtasks.find((s) => s.subtask === 'ed_v')!;
     // v1 saw frame 41 (visible); v3 falls back to 4 uniform frames (66 is visible); v2 saw frames 0 and 99 (not 30-39).
     assert.deepEqual(ed.classes.find((x) => x.cls === 'target_unseen')!.uids, ['v2']);
-    assert.deepEqual(evaluation.problems.map((p) => [p.line, p.severity, p.message.split(';')[0]]), [[2, 'warning', '"frames" must be a frame count or a list of frame indices']]);
+    assert.deepEqual(
+      evaluation.problems.map((p) => [p.line, p.severity, p.message.split(';')[0]]),
+      [[2, 'warning', '"frames" must be a frame count or a list of frame indices']],
+    );
   });
   it('the CLI prints the sentence and the JSON document', async () => {
     const dataset = await readDataset(datasetPath);
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'diagnose', results, '--dataset', datasetPath, ...args], { encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), 'diagnose', results, '--dataset', datasetPath, ...args],
+        { encoding: 'utf8' },
+      );
     const text = run('--frames', '4 frames, uniform');
     assert.equal(text.status, 0, text.stderr);
     const { diagnosis } = await diagnoseFile(dataset, results, { profile: 'paper' });
@@ -124,7 +175,9 @@ describe('what-if rescoring', () => {
     const flip = eds.classes.find((c) => c.cls === 'sign_flip')!;
     assert.ok(
       // Two flips among six answers are not beyond chance, and the sentence says so.
-      text.stdout.includes(`EDs: 50 % of wrong answers are sign flips (2; ${flip.byChance!.toFixed(1)} expected by chance, so no more than chance). Flipping the sign would raise EDs from ${formatScore(eds.score)} to ${formatScore(flip.whatIf!.subtask)}`),
+      text.stdout.includes(
+        `EDs: 50 % of wrong answers are sign flips (2; ${flip.byChance!.toFixed(1)} expected by chance, so no more than chance). Flipping the sign would raise EDs from ${formatScore(eds.score)} to ${formatScore(flip.whatIf!.subtask)}`,
+      ),
       text.stdout,
     );
     assert.match(text.stdout, /EDistv: over-estimates by 50 % \(median prediction\/truth 1\.50 over 7 answers\)/);

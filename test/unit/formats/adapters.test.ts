@@ -32,16 +32,28 @@ before(async () => {
 
 describe('lmms-eval samples', () => {
   it('reads filtered_resps as a string, [str] and [[str]], with or without resps', async () => {
-    assert.deepEqual(onlyRecords(await records('lmms-eval', 'lmms-eval-string.jsonl')).map((r) => r.prediction), ['The chair is at -130 degrees.', 'About 1.0 m']);
-    assert.deepEqual(onlyRecords(await records('lmms-eval', 'lmms-eval-list.jsonl')).map((r) => r.prediction), ['<point>400 700</point>', 'C']);
+    assert.deepEqual(
+      onlyRecords(await records('lmms-eval', 'lmms-eval-string.jsonl')).map((r) => r.prediction),
+      ['The chair is at -130 degrees.', 'About 1.0 m'],
+    );
+    assert.deepEqual(
+      onlyRecords(await records('lmms-eval', 'lmms-eval-list.jsonl')).map((r) => r.prediction),
+      ['<point>400 700</point>', 'C'],
+    );
     const nested = onlyRecords(await records('lmms-eval', 'lmms-eval-nested.jsonl'));
-    assert.deepEqual(nested.map((r) => r.prediction), ['-140', '2.5', 'A', 'B']); // the last has only resps
-    assert.deepEqual(nested.map((r) => [r.id, r.idField, r.idRole]), [
-      [0, 'doc_id', 'row-index'],
-      [1, 'doc_id', 'row-index'],
-      [9, 'doc_id', 'row-index'],
-      [3, 'doc_id', 'row-index'],
-    ]);
+    assert.deepEqual(
+      nested.map((r) => r.prediction),
+      ['-140', '2.5', 'A', 'B'],
+    ); // the last has only resps
+    assert.deepEqual(
+      nested.map((r) => [r.id, r.idField, r.idRole]),
+      [
+        [0, 'doc_id', 'row-index'],
+        [1, 'doc_id', 'row-index'],
+        [9, 'doc_id', 'row-index'],
+        [3, 'doc_id', 'row-index'],
+      ],
+    );
     assert.equal(nested[0].gold, '-134');
     assert.deepEqual(nested[0].location, { kind: 'line', line: 1 });
   });
@@ -52,9 +64,18 @@ describe('lmms-eval samples', () => {
     assert.equal(fe.joins['position-checked'], 1);
     assert.equal(fe.joins['position-unchecked'], 1); // the line without `input`
     const m = messages(fe);
-    assert.ok(m.some((s) => /^2: doc_id 1 is question fx_dist by position .* question text differs; not joined/.test(s)), m.join('\n'));
-    assert.ok(m.some((s) => /^3: doc_id 9 is past the end of the dataset \(5 questions\)/.test(s)), m.join('\n'));
-    assert.ok(m.some((s) => /1 record\(s\) joined to uids by their position .* no question text/.test(s)), m.join('\n'));
+    assert.ok(
+      m.some((s) => /^2: doc_id 1 is question fx_dist by position .* question text differs; not joined/.test(s)),
+      m.join('\n'),
+    );
+    assert.ok(
+      m.some((s) => /^3: doc_id 9 is past the end of the dataset \(5 questions\)/.test(s)),
+      m.join('\n'),
+    );
+    assert.ok(
+      m.some((s) => /1 record\(s\) joined to uids by their position .* no question text/.test(s)),
+      m.join('\n'),
+    );
   });
 
   it('a uid copied into a metric dict beats the positional doc_id', async () => {
@@ -86,12 +107,21 @@ describe('OpenAI and Gemini batch output', () => {
   });
 
   it('custom_id through the request file; ids it does not name are reported, never guessed', async () => {
-    const fe = await evaluateResultFile(dataset, fixture('openai-batch-custom-ids.jsonl'), { profile: 'paper', requestsFile: fixture('openai-batch-requests.jsonl') });
+    const fe = await evaluateResultFile(dataset, fixture('openai-batch-custom-ids.jsonl'), {
+      profile: 'paper',
+      requestsFile: fixture('openai-batch-requests.jsonl'),
+    });
     assert.deepEqual([...fe.evaluation.byUid.keys()].sort(), ['fx_angle', 'fx_dist']);
     assert.equal(fe.joins['request-file'], 2);
     const m = messages(fe);
-    assert.ok(m.some((s) => /^3: 1 request line\(s\) name no uid/.test(s)), m.join('\n'));
-    assert.ok(m.some((s) => /^3: custom_id request-7 is not a dataset uid/.test(s)), m.join('\n'));
+    assert.ok(
+      m.some((s) => /^3: 1 request line\(s\) name no uid/.test(s)),
+      m.join('\n'),
+    );
+    assert.ok(
+      m.some((s) => /^3: custom_id request-7 is not a dataset uid/.test(s)),
+      m.join('\n'),
+    );
   });
 
   it('without a request file, custom_ids that are not uids are reported', async () => {
@@ -101,11 +131,17 @@ describe('OpenAI and Gemini batch output', () => {
   });
 
   it('Gemini: key through --id-pattern, thought parts left out, error lines reported', async () => {
-    const fe = await evaluateResultFile(dataset, fixture('gemini-batch-output.jsonl'), { profile: 'paper', join: { idPattern: /^gst-(?<uid>.+)$/ } });
+    const fe = await evaluateResultFile(dataset, fixture('gemini-batch-output.jsonl'), {
+      profile: 'paper',
+      join: { idPattern: /^gst-(?<uid>.+)$/ },
+    });
     assert.deepEqual([...fe.evaluation.byUid.keys()], ['fx_point', 'fx_choice']);
     assert.equal(fe.evaluation.byUid.get('fx_point')!.prediction, '<point>391 698</point>');
     assert.equal(fe.evaluation.byUid.get('fx_choice')!.prediction, 'Answer: D');
-    assert.deepEqual(messages(fe), ['3: request failed: Resource has been exhausted', '4: key other-7 does not match --id-pattern ^gst-(?<uid>.+)$']);
+    assert.deepEqual(messages(fe), [
+      '3: request failed: Resource has been exhausted',
+      '4: key other-7 does not match --id-pattern ^gst-(?<uid>.+)$',
+    ]);
     assert.equal(fe.evaluation.model, undefined); // a batch line's model is a record field, not the file's label
   });
 });
@@ -113,11 +149,14 @@ describe('OpenAI and Gemini batch output', () => {
 describe('GST-Bench scripts and generic JSON lines', () => {
   it('uid/pred/gt', async () => {
     const rs = onlyRecords(await records('gst-bench', 'gst-bench-results.jsonl'));
-    assert.deepEqual(rs.map((r) => [r.id, r.prediction, r.gold]), [
-      ['fx_angle', '-134', '-134'],
-      ['fx_dist', '1.3', '1'],
-      ['fx_missing', 'A', 'A'],
-    ]);
+    assert.deepEqual(
+      rs.map((r) => [r.id, r.prediction, r.gold]),
+      [
+        ['fx_angle', '-134', '-134'],
+        ['fx_dist', '1.3', '1'],
+        ['fx_missing', 'A', 'A'],
+      ],
+    );
     const fe = await evaluateResultFile(dataset, fixture('gst-bench-results.jsonl'), { profile: 'paper' });
     assert.deepEqual(messages(fe), ['3: uid not in the dataset: fx_missing']);
   });
@@ -125,14 +164,20 @@ describe('GST-Bench scripts and generic JSON lines', () => {
   it('a canonical file with --id-pattern goes through the join rules', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const file = path.join(mkdtempSync(path.join((await import('node:os')).tmpdir(), 'gst-pattern-')), 'r.jsonl');
-    writeFileSync(file, '{"uid":"run1-fx_choice","prediction":"C"}\n{"uid":"fx_angle","prediction":"-134"}\n{"uid":"zzz","prediction":"1"}\n');
+    writeFileSync(
+      file,
+      '{"uid":"run1-fx_choice","prediction":"C"}\n{"uid":"fx_angle","prediction":"-134"}\n{"uid":"zzz","prediction":"1"}\n',
+    );
     const fe = await evaluateResultFile(dataset, file, { profile: 'paper', join: { idPattern: /^run1-(.+)$/ } });
     assert.deepEqual([...fe.evaluation.byUid.keys()], ['fx_choice', 'fx_angle']);
     assert.deepEqual(messages(fe), ['3: uid zzz does not match --id-pattern ^run1-(.+)$']);
   });
 
   it('ids as integers and as strings both join; unknown ids are reported', async () => {
-    const fe = await evaluateResultFile(dataset, fixture('generic-mixed-ids.jsonl'), { profile: 'paper', fields: { id: 'question_id', prediction: 'text' } });
+    const fe = await evaluateResultFile(dataset, fixture('generic-mixed-ids.jsonl'), {
+      profile: 'paper',
+      fields: { id: 'question_id', prediction: 'text' },
+    });
     assert.equal(fe.detection.adapter.name, 'generic-jsonl');
     assert.equal(fe.evaluation.byUid.get('1007')!.line, 2, 'the string id on line 2 repeats the integer id of line 1');
     assert.ok(fe.evaluation.byUid.has('fx_choice'));
@@ -143,27 +188,38 @@ describe('GST-Bench scripts and generic JSON lines', () => {
 describe('tables: VLMEvalKit .xlsx and .tsv, generic CSV and JSON arrays', () => {
   it('.xlsx rows with sheet and row, numeric index as exact text, a newline inside a cell', async () => {
     const rs = onlyRecords(await records('vlmevalkit', 'vlmevalkit-predictions.xlsx'));
-    assert.deepEqual(rs.map((r) => [r.id, r.location]), [
-      ['0', { kind: 'row', row: 2, sheet: 'Sheet1' }],
-      ['3', { kind: 'row', row: 3, sheet: 'Sheet1' }],
-      ['2', { kind: 'row', row: 4, sheet: 'Sheet1' }],
-      ['1', { kind: 'row', row: 5, sheet: 'Sheet1' }],
-    ]);
+    assert.deepEqual(
+      rs.map((r) => [r.id, r.location]),
+      [
+        ['0', { kind: 'row', row: 2, sheet: 'Sheet1' }],
+        ['3', { kind: 'row', row: 3, sheet: 'Sheet1' }],
+        ['2', { kind: 'row', row: 4, sheet: 'Sheet1' }],
+        ['1', { kind: 'row', row: 5, sheet: 'Sheet1' }],
+      ],
+    );
     assert.equal(rs[1].prediction, 'C. The camera turned\nright twice.');
     const fe = await evaluateResultFile(dataset, fixture('vlmevalkit-predictions.xlsx'), { profile: 'paper' });
     assert.deepEqual([...fe.evaluation.byUid.keys()], ['fx_angle', 'fx_choice', 'fx_point']);
-    assert.deepEqual(messages(fe), ['5: Sheet1 row 5: index 1 is question fx_dist by position in the dataset, but the record\'s question text differs; not joined (another dataset order or version?)']);
+    assert.deepEqual(messages(fe), [
+      "5: Sheet1 row 5: index 1 is question fx_dist by position in the dataset, but the record's question text differs; not joined (another dataset order or version?)",
+    ]);
     assert.deepEqual(fe.locations.get('fx_point'), { kind: 'row', row: 4, sheet: 'Sheet1' });
   });
 
   it('.tsv with a quoted newline: the record keeps its first line as its row', async () => {
     const rs = onlyRecords(await records('vlmevalkit', 'vlmevalkit-predictions.tsv'));
-    assert.deepEqual(rs.map((r) => (r.location.kind === 'row' ? r.location.row : -1)), [2, 3, 6]);
+    assert.deepEqual(
+      rs.map((r) => (r.location.kind === 'row' ? r.location.row : -1)),
+      [2, 3, 6],
+    );
     assert.equal(rs[1].prediction, 'B.\n\nThe camera turned left.');
   });
 
   it('CSV with quoted newlines and doubled quotes, through a column mapping', async () => {
-    const fe = await evaluateResultFile(dataset, fixture('generic-quoted-newlines.csv'), { profile: 'paper', fields: { id: 'id', prediction: 'output', gold: 'truth' } });
+    const fe = await evaluateResultFile(dataset, fixture('generic-quoted-newlines.csv'), {
+      profile: 'paper',
+      fields: { id: 'id', prediction: 'output', gold: 'truth' },
+    });
     assert.equal(fe.detection.adapter.name, 'generic-table');
     assert.deepEqual([...fe.evaluation.byUid.keys()], ['fx_choice', 'fx_angle', 'fx_dist']);
     assert.equal(fe.evaluation.byUid.get('fx_choice')!.prediction, 'I think\nthe answer is C.');
@@ -173,7 +229,10 @@ describe('tables: VLMEvalKit .xlsx and .tsv, generic CSV and JSON arrays', () =>
   });
 
   it('JSON array where `answer` is the model output and `ground_truth` the gold; an element without an id is reported', async () => {
-    const fe = await evaluateResultFile(dataset, fixture('generic-array.json'), { profile: 'paper', fields: { id: 'qid', prediction: 'answer', gold: 'ground_truth' } });
+    const fe = await evaluateResultFile(dataset, fixture('generic-array.json'), {
+      profile: 'paper',
+      fields: { id: 'qid', prediction: 'answer', gold: 'ground_truth' },
+    });
     assert.deepEqual([...fe.evaluation.byUid.keys()], ['fx_choice', 'fx_angle']);
     assert.equal((fe.evaluation.byUid.get('fx_angle')!.parse.parsed as { value: number }).value, -45, '45 degrees to the right');
     assert.deepEqual(messages(fe), ['4: element 2: no "qid" field']);
@@ -185,13 +244,16 @@ describe('Inspect logs', () => {
     it(`${name}: samples in completion order, epochs, attachment:// output, failed samples reported`, async () => {
       const rs = await records('inspect-eval', name);
       const recs = onlyRecords(rs);
-      assert.deepEqual(recs.map((r) => [r.id, r.location.kind === 'sample' ? r.location.epoch : -1]), [
-        ['fx_choice', 1],
-        ['fx_angle', 2],
-        ['fx_angle', 1],
-        ['fx_point', 1],
-        ['fx_dist', 1],
-      ]);
+      assert.deepEqual(
+        recs.map((r) => [r.id, r.location.kind === 'sample' ? r.location.epoch : -1]),
+        [
+          ['fx_choice', 1],
+          ['fx_angle', 2],
+          ['fx_angle', 1],
+          ['fx_point', 1],
+          ['fx_dist', 1],
+        ],
+      );
       assert.equal(recs[0].gold, 'C', 'the leading space of the target is dropped');
       assert.equal(recs[1].prediction, '-130', 'text parts of a content list, reasoning left out');
       assert.equal(recs[1].gold, '-134', 'a list target');
@@ -205,10 +267,21 @@ describe('Inspect logs', () => {
       const dist = fe.evaluation.problems.find((p) => p.uid === 'fx_dist')!;
       assert.equal(dist.line, undefined);
       assert.equal(dist.message, 'samples/fx_dist_epoch_1.json (id fx_dist, epoch 1): sample failed: RuntimeError: the model timed out');
-      assert.deepEqual(fe.locations.get('fx_point'), { kind: 'sample', entry: 'samples/fx_point_epoch_1.json', sampleId: 'fx_point', epoch: 1 });
+      assert.deepEqual(fe.locations.get('fx_point'), {
+        kind: 'sample',
+        entry: 'samples/fx_point_epoch_1.json',
+        sampleId: 'fx_point',
+        epoch: 1,
+      });
       // Two epochs of one sample: the later record in the archive counts, and the warning names both entries.
       assert.ok(
-        fe.evaluation.problems.some((p) => p.severity === 'warning' && p.message.includes('samples/fx_angle_epoch_1.json (id fx_angle, epoch 1): 1 line(s) repeat a uid seen earlier (first: fx_angle, samples/fx_angle_epoch_2.json (id fx_angle, epoch 2))')),
+        fe.evaluation.problems.some(
+          (p) =>
+            p.severity === 'warning' &&
+            p.message.includes(
+              'samples/fx_angle_epoch_1.json (id fx_angle, epoch 1): 1 line(s) repeat a uid seen earlier (first: fx_angle, samples/fx_angle_epoch_2.json (id fx_angle, epoch 2))',
+            ),
+        ),
         messages(fe).join('\n'),
       );
       assert.equal(fe.evaluation.byUid.get('fx_angle')!.prediction, '90');
@@ -218,7 +291,9 @@ describe('Inspect logs', () => {
   it('an entry in an unsupported compression method is reported; the other samples are read', async () => {
     const rs = await records('inspect-eval', 'inspect-zstd.eval');
     const problems = rs.flatMap((r) => ('problem' in r ? [r.problem] : []));
-    assert.deepEqual(problems, ['cannot read sample: entry samples/1007_epoch_1.json uses ZIP compression method 14, which is not supported (only stored, deflate and zstd)']);
+    assert.deepEqual(problems, [
+      'cannot read sample: entry samples/1007_epoch_1.json uses ZIP compression method 14, which is not supported (only stored, deflate and zstd)',
+    ]);
     assert.equal(onlyRecords(rs).length, 5);
   });
 });
@@ -261,8 +336,14 @@ describe('detection', () => {
   });
 
   it('files that need a mapping say so and list their fields', async () => {
-    await assert.rejects(detectFormat(fixture('generic-mixed-ids.jsonl')), /unknown format \(first record's fields: question_id, prompt, text.*--id-field and --prediction-field/);
-    await assert.rejects(detectFormat(fixture('generic-quoted-newlines.csv')), /a table of an unknown layout \(columns: id, question, output, truth\)/);
+    await assert.rejects(
+      detectFormat(fixture('generic-mixed-ids.jsonl')),
+      /unknown format \(first record's fields: question_id, prompt, text.*--id-field and --prediction-field/,
+    );
+    await assert.rejects(
+      detectFormat(fixture('generic-quoted-newlines.csv')),
+      /a table of an unknown layout \(columns: id, question, output, truth\)/,
+    );
   });
 
   it('every adapter has a name, what it reads and what it needs', () => {

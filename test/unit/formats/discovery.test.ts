@@ -10,18 +10,29 @@ import { REPO_ROOT } from '../helpers/shared';
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/formats');
 
 describe('the extension seam: workspace discovery and loading with settings', () => {
-  it('with default settings, other harnesses\' JSON lines are found in the workspace', async () => {
+  it("with default settings, other harnesses' JSON lines are found in the workspace", async () => {
     const ws = mkdtempSync(path.join(tmpdir(), 'gst-discover-'));
-    for (const f of ['lmms-eval-list.jsonl', 'openai-batch-output.jsonl', 'gst-bench-results.jsonl', 'dataset.jsonl']) copyFileSync(path.join(FIXTURES, f), path.join(ws, f));
+    for (const f of ['lmms-eval-list.jsonl', 'openai-batch-output.jsonl', 'gst-bench-results.jsonl', 'dataset.jsonl'])
+      copyFileSync(path.join(FIXTURES, f), path.join(ws, f));
     const found = await detectInFolders([ws], DEFAULT_FIELDS);
-    assert.deepEqual(found.results.map((f) => path.basename(f)).sort(), ['gst-bench-results.jsonl', 'lmms-eval-list.jsonl', 'openai-batch-output.jsonl']);
+    assert.deepEqual(found.results.map((f) => path.basename(f)).sort(), [
+      'gst-bench-results.jsonl',
+      'lmms-eval-list.jsonl',
+      'openai-batch-output.jsonl',
+    ]);
   });
 
   it('loads an lmms-eval log and an .xlsx with default settings; changed settings are a mapping', async () => {
     const dataset = await readDataset(path.join(FIXTURES, 'dataset.jsonl'));
-    const lmms = await evaluateResultFileWithSettings(dataset, path.join(FIXTURES, 'lmms-eval-list.jsonl'), { profile: 'paper', fields: DEFAULT_FIELDS });
+    const lmms = await evaluateResultFileWithSettings(dataset, path.join(FIXTURES, 'lmms-eval-list.jsonl'), {
+      profile: 'paper',
+      fields: DEFAULT_FIELDS,
+    });
     assert.equal(lmms.scored, 2);
-    const xlsx = await evaluateResultFileWithSettings(dataset, path.join(FIXTURES, 'vlmevalkit-predictions.xlsx'), { profile: 'paper', fields: DEFAULT_FIELDS });
+    const xlsx = await evaluateResultFileWithSettings(dataset, path.join(FIXTURES, 'vlmevalkit-predictions.xlsx'), {
+      profile: 'paper',
+      fields: DEFAULT_FIELDS,
+    });
     assert.equal(xlsx.scored, 3);
     const mapped = await evaluateResultFileWithSettings(dataset, path.join(FIXTURES, 'lmms-eval-copied-uid.jsonl'), {
       profile: 'paper',

@@ -129,7 +129,10 @@ describe('real result files (../shared/result-formats)', { skip: NEEDS_SHARED },
       const items: RecordOrProblem[] = [];
       for await (const item of adapterByName(c.format)!.read(real(c.file), { fields: c.fields })) items.push(item);
       assert.equal(items.length, c.records);
-      assert.ok(items.every((i) => 'record' in i), 'no unreadable records');
+      assert.ok(
+        items.every((i) => 'record' in i),
+        'no unreadable records',
+      );
       const first = (items[0] as { record: { id: unknown; prediction: string | null } }).record;
       assert.equal(first.id, c.first[0]);
       if (c.first[1] !== '') assert.equal(first.prediction, c.first[1]);
@@ -147,27 +150,41 @@ describe('real result files (../shared/result-formats)', { skip: NEEDS_SHARED },
   it('lmms-eval: doc_hash is the same on every row (sha256 of "null"), so it is not used to join', async () => {
     const hashes = new Set<string>();
     const { readFileSync } = await import('node:fs');
-    for (const line of readFileSync(real('lmms-eval/20260218_234435_samples_scienceqa_img.jsonl'), 'utf8').trim().split('\n')) hashes.add(JSON.parse(line).doc_hash);
+    for (const line of readFileSync(real('lmms-eval/20260218_234435_samples_scienceqa_img.jsonl'), 'utf8').trim().split('\n'))
+      hashes.add(JSON.parse(line).doc_hash);
     assert.deepEqual([...hashes], ['74234e98afe7498fb5daf1f36ac2d78acc339464f950703b8c019892f982b90b']);
   });
 
   it('Inspect: targets with a leading space and letter scores are read as the file writes them', async () => {
     const items: RecordOrProblem[] = [];
-    for await (const item of adapterByName('inspect-eval')!.read(real('inspect/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval'), {})) items.push(item);
+    for await (const item of adapterByName('inspect-eval')!.read(
+      real('inspect/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval'),
+      {},
+    ))
+      items.push(item);
     const ids = items.map((i) => ('record' in i ? i.record.id : null));
     assert.deepEqual(ids, [9, 6, 10, 5, 8, 4, 7, 3, 1, 2], 'completion order, as in the archive');
     const golds = new Set(items.map((i) => ('record' in i ? i.record.gold : null)));
-    assert.ok([...golds].every((g) => g === 'Yes' || g === 'No'), [...golds].join(','));
+    assert.ok(
+      [...golds].every((g) => g === 'Yes' || g === 'No'),
+      [...golds].join(','),
+    );
     const log = items.find((i) => 'record' in i)!;
     assert.equal('record' in log && log.record.model, 'gpt-4o-mini-2024-07-18');
   });
 
   it('aggregate and score files are recognised and refused with what to open instead', async () => {
     for (const f of ['lmms-eval/20260218_234435_results.json', 'lmms-eval/20260219_175810_results.json']) {
-      await assert.rejects(detectFormat(real(f)), (e: Error) => e instanceof NotAResultFileError && /lmms-eval aggregate results file.*_samples_<task>\.jsonl/.test(e.message));
+      await assert.rejects(
+        detectFormat(real(f)),
+        (e: Error) => e instanceof NotAResultFileError && /lmms-eval aggregate results file.*_samples_<task>\.jsonl/.test(e.message),
+      );
     }
     for (const f of ['vlmevalkit/gpt-4.1-2025-04-14_CV-Bench-3D_acc.csv', 'vlmevalkit/gpt-4.1-2025-04-14_tdbench_rot0_acc.csv']) {
-      await assert.rejects(detectFormat(real(f)), (e: Error) => e instanceof NotAResultFileError && /VLMEvalKit score file/.test(e.message));
+      await assert.rejects(
+        detectFormat(real(f)),
+        (e: Error) => e instanceof NotAResultFileError && /VLMEvalKit score file/.test(e.message),
+      );
     }
   });
 });

@@ -4,7 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { convertResultFile, evaluateFile, evaluateResultFile, readDataset, rescoreResultFile, sidecarPath, type Dataset } from '../../../src/core';
+import {
+  convertResultFile,
+  evaluateFile,
+  evaluateResultFile,
+  readDataset,
+  rescoreResultFile,
+  sidecarPath,
+  type Dataset,
+} from '../../../src/core';
 import { REPO_ROOT } from '../helpers/shared';
 
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/formats');
@@ -30,7 +38,10 @@ describe('rescore of JSON lines formats: in place, every other byte kept', () =>
     const after = readFileSync(file, 'utf8').split('\n');
     assert.equal(after.length, before.length);
     // Line 1 joined (doc_id 0): the original text, then the owned fields before the closing brace.
-    assert.equal(after[0], before[0].slice(0, -1) + ', "parsed": -140, "score": 1, "score_detail": {"error": 6, "passed": 3, "of": 3, "rule": "exact format"}}');
+    assert.equal(
+      after[0],
+      before[0].slice(0, -1) + ', "parsed": -140, "score": 1, "score_detail": {"error": 6, "passed": 3, "of": 3, "rule": "exact format"}}',
+    );
     assert.equal(after[1], before[1], 'question text differs: not joined, unchanged');
     assert.equal(after[2], before[2], 'past the end: unchanged');
     assert.match(after[3], /"parsed": "B", "score": 0, "score_detail": \{"passed": 0, "of": 1, "rule": "exact format"\}\}$/);
@@ -47,7 +58,10 @@ describe('rescore of JSON lines formats: in place, every other byte kept', () =>
     const before = readFileSync(file, 'utf8').split('\n');
     await rescoreResultFile(dataset, file, { profile: 'paper' });
     const after = readFileSync(file, 'utf8').split('\n');
-    assert.match(after[0], /, "error": null, "parsed": "C", "score": 1, "score_detail": \{"passed": 1, "of": 1, "rule": "final-answer phrase"\}\}$/);
+    assert.match(
+      after[0],
+      /, "error": null, "parsed": "C", "score": 1, "score_detail": \{"passed": 1, "of": 1, "rule": "final-answer phrase"\}\}$/,
+    );
     assert.equal(after[2], before[2]);
     assert.equal(after[3], before[3]);
   });
@@ -70,10 +84,16 @@ describe('rescore of formats that cannot be edited losslessly: a sidecar', () =>
       assert.deepEqual(readFileSync(file), bytes, 'the source is untouched');
       const side = sidecarPath(file);
       assert.deepEqual(r.written, { kind: 'sidecar', path: side });
-      const lines = readFileSync(side, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+      const lines = readFileSync(side, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       assert.equal(lines.length, r.evaluation.byUid.size); // one line per question (a repeated epoch counts once)
       for (const l of lines) {
-        assert.deepEqual(Object.keys(l).filter((k) => !['model', 'template'].includes(k)), ['uid', 'prediction', 'source', 'parsed', 'score', 'score_detail']);
+        assert.deepEqual(
+          Object.keys(l).filter((k) => !['model', 'template'].includes(k)),
+          ['uid', 'prediction', 'source', 'parsed', 'score', 'score_detail'],
+        );
         assert.equal(l.source.file, name);
         assert.equal(l.score, r.evaluation.byUid.get(l.uid)!.score);
       }
@@ -111,39 +131,73 @@ describe('convert --to jsonl', () => {
     const out = file + '.gst.jsonl';
     const c = await convertResultFile(dataset, file, out, { profile: 'paper' });
     assert.equal(c.written, 3);
-    const lines = readFileSync(out, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines[0], { uid: 'fx_angle', prediction: 'About 45 degrees to the right.', source: { file: 'vlmevalkit-predictions.xlsx', format: 'vlmevalkit', kind: 'row', row: 2, sheet: 'Sheet1' } });
+    const lines = readFileSync(out, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(lines[0], {
+      uid: 'fx_angle',
+      prediction: 'About 45 degrees to the right.',
+      source: { file: 'vlmevalkit-predictions.xlsx', format: 'vlmevalkit', kind: 'row', row: 2, sheet: 'Sheet1' },
+    });
     const back = await evaluateFile(dataset, out, { profile: 'paper' });
     assert.equal(back.overall, c.evaluation.overall);
   });
 });
 
 describe('gst-bench CLI with foreign formats', () => {
-  const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), ...args], { encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), ...args], { encoding: 'utf8' });
   const ds = path.join(FIXTURES, 'dataset.jsonl');
 
   it('formats lists every format with what it needs', () => {
     const r = cli('formats', '--json');
     assert.equal(r.status, 0, r.stderr);
     const list = JSON.parse(r.stdout) as Array<{ name: string; needs: string; rescore: string }>;
-    assert.deepEqual(list.map((f) => f.name), ['canonical', 'gst-bench', 'lmms-eval', 'openai-batch', 'gemini-batch', 'vlmevalkit', 'inspect-eval', 'inspect-json', 'generic-jsonl', 'generic-table']);
+    assert.deepEqual(
+      list.map((f) => f.name),
+      [
+        'canonical',
+        'gst-bench',
+        'lmms-eval',
+        'openai-batch',
+        'gemini-batch',
+        'vlmevalkit',
+        'inspect-eval',
+        'inspect-json',
+        'generic-jsonl',
+        'generic-table',
+      ],
+    );
     assert.equal(list.find((f) => f.name === 'vlmevalkit')!.rescore, 'sidecar');
   });
 
   it('summary of an .xlsx and an .eval with no settings; skipped records listed with their place; exit 1', () => {
-    const r = cli('summary', path.join(FIXTURES, 'vlmevalkit-predictions.xlsx'), path.join(FIXTURES, 'inspect-deflate.eval'), '--dataset', ds, '--json');
+    const r = cli(
+      'summary',
+      path.join(FIXTURES, 'vlmevalkit-predictions.xlsx'),
+      path.join(FIXTURES, 'inspect-deflate.eval'),
+      '--dataset',
+      ds,
+      '--json',
+    );
     assert.equal(r.status, 1, r.stderr);
     const doc = JSON.parse(r.stdout);
     assert.equal(doc.results.length, 2);
     assert.equal(doc.results[1].model, 'gpt-4o');
-    assert.ok(doc.results[0].problems.some((p: { line: number; message: string }) => p.line === 5 && p.message.startsWith('Sheet1 row 5: index 1')));
+    assert.ok(
+      doc.results[0].problems.some((p: { line: number; message: string }) => p.line === 5 && p.message.startsWith('Sheet1 row 5: index 1')),
+    );
   });
 
   it('rescore of a mapped CSV writes the sidecar and says so', () => {
     const file = copy('generic-quoted-newlines.csv');
     const r = cli('rescore', file, '--dataset', ds, '--id-field', 'id', '--prediction-field', 'output');
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /rescored .*generic-quoted-newlines\.csv \(generic-table\) into .*generic-quoted-newlines\.csv\.gst-scores\.jsonl: 3\/3 lines scored/);
+    assert.match(
+      r.stdout,
+      /rescored .*generic-quoted-newlines\.csv \(generic-table\) into .*generic-quoted-newlines\.csv\.gst-scores\.jsonl: 3\/3 lines scored/,
+    );
     assert.ok(existsSync(sidecarPath(file)));
   });
 
@@ -157,7 +211,17 @@ describe('gst-bench CLI with foreign formats', () => {
 
   it('the old dotted-path flags still read a foreign JSONL as before', () => {
     const file = copy('lmms-eval-copied-uid.jsonl');
-    const r = cli('summary', file, '--dataset', ds, '--uid-field', 'gst_bench_score.uid', '--prediction-field', 'filtered_resps.0', '--json');
+    const r = cli(
+      'summary',
+      file,
+      '--dataset',
+      ds,
+      '--uid-field',
+      'gst_bench_score.uid',
+      '--prediction-field',
+      'filtered_resps.0',
+      '--json',
+    );
     assert.equal(r.status, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).scored, 2);
   });

@@ -31,10 +31,13 @@ describe('ZIP entries', () => {
     ]);
     const zip = await ZipArchive.open(file);
     try {
-      assert.deepEqual(zip.entries.map((e) => [e.name, e.compressionMethod]), [
-        ['stored.json', 0],
-        ['deflated.json', 8],
-      ]);
+      assert.deepEqual(
+        zip.entries.map((e) => [e.name, e.compressionMethod]),
+        [
+          ['stored.json', 0],
+          ['deflated.json', 8],
+        ],
+      );
       assert.deepEqual(await zip.read('stored.json'), good);
       assert.deepEqual(await zip.read('deflated.json'), good);
     } finally {
@@ -60,7 +63,8 @@ describe('ZIP entries', () => {
   it('a zstd entry past its recorded size is refused too', async (t) => {
     const big = Buffer.alloc(1 << 20, 0x61);
     const z = spawnSync('zstd', ['-q', '-c'], { input: big });
-    if (z.status !== 0) return t.skip('the zstd command is not installed (Debian package zstd); the committed zstd fixtures still test decoding');
+    if (z.status !== 0)
+      return t.skip('the zstd command is not installed (Debian package zstd); the committed zstd fixtures still test decoding');
     const file = archive([{ name: 'bomb.json', data: big.subarray(0, 10), method: 93, body: z.stdout }]);
     const zip = await ZipArchive.open(file);
     try {

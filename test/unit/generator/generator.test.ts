@@ -55,7 +55,15 @@ const geo = (uid: string) => dataset.byUid.get(uid)!.extra.geometry as Geometry;
 
 before(async () => {
   out = mkdtempSync(path.join(tmpdir(), 'gst-synth-'));
-  await generateDataset({ out: path.join(out, 'ds'), seed: SEED, scenes: 3, questionsPerSubtask: PER_SUBTASK, ...FRAME, video: false, stubViews: true });
+  await generateDataset({
+    out: path.join(out, 'ds'),
+    seed: SEED,
+    scenes: 3,
+    questionsPerSubtask: PER_SUBTASK,
+    ...FRAME,
+    video: false,
+    stubViews: true,
+  });
   dataset = await readDataset(path.join(out, 'ds'));
 });
 after(() => rmSync(out, { recursive: true, force: true }));
@@ -63,13 +71,22 @@ after(() => rmSync(out, { recursive: true, force: true }));
 describe('generated dataset', () => {
   it('round-trips through the core reader with zero errors, all 12 subtasks, geometry kept', () => {
     assert.equal(dataset.questions.length, 12 * PER_SUBTASK);
-    assert.deepEqual(dataset.problems.filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      dataset.problems.filter((p) => p.severity === 'error'),
+      [],
+    );
     // The only warnings: videos named but not written (--no-video is a partial download).
-    assert.deepEqual(dataset.problems.filter((p) => !p.message.startsWith('missing video')), []);
+    assert.deepEqual(
+      dataset.problems.filter((p) => !p.message.startsWith('missing video')),
+      [],
+    );
     for (const key of SUBTASK_KEYS) assert.equal(dataset.questions.filter((q) => q.subtask === key).length, PER_SUBTASK, key);
     for (const q of dataset.questions) {
       assert.ok(q.truth, `${q.uid} has a parseable answer`);
-      assert.ok(q.images.every((m) => m.exists && m.type === 'png'), `${q.uid} images exist and are PNGs`);
+      assert.ok(
+        q.images.every((m) => m.exists && m.type === 'png'),
+        `${q.uid} images exist and are PNGs`,
+      );
       const g = q.extra.geometry as Geometry;
       assert.ok(g && g.topdown && existsSync(path.join(q.dir, g.topdown.path)), `${q.uid} geometry.topdown exists`);
     }
@@ -125,7 +142,11 @@ describe('generated dataset', () => {
       if (q.subtask === 'gp_v' || q.subtask === 'gp_s') {
         // The photo-like map shows the target's category colour (lightened 1.1x) at the answer point.
         const category = CATEGORIES.find((c) => g.target!.label.startsWith(`${c.name}_`))!;
-        assert.deepEqual(pixel(png, g, g.target!), category.color.map((v) => Math.min(255, Math.floor(v * 1.1))), q.uid);
+        assert.deepEqual(
+          pixel(png, g, g.target!),
+          category.color.map((v) => Math.min(255, Math.floor(v * 1.1))),
+          q.uid,
+        );
         checked++;
       }
       if (q.subtask === 'position' || q.subtask === 'orientation') {
@@ -146,7 +167,11 @@ describe('generated dataset', () => {
       const t = q.truth!;
       if (t.kind === 'angle') assert.ok(Number.isInteger(t.value) && t.value >= -180 && t.value <= 180, q.uid);
       if (t.kind === 'distance') assert.ok(t.value > 0 && Math.round(t.value * 10) === t.value * 10, q.uid);
-      if (t.kind === 'point') assert.ok([t.x, t.y].every((v) => Number.isInteger(v) && v >= 0 && v <= 999), q.uid);
+      if (t.kind === 'point')
+        assert.ok(
+          [t.x, t.y].every((v) => Number.isInteger(v) && v >= 0 && v <= 999),
+          q.uid,
+        );
       if (t.kind === 'choice') {
         assert.match(t.letter, /^[A-D]$/);
         letters.add(t.letter);
@@ -207,7 +232,8 @@ describe('generated dataset', () => {
 describe('simulated results', () => {
   const evals: Record<string, Evaluation> = {};
   before(async () => {
-    for (const name of ['noisy-oracle', 'random', 'template-b']) evals[name] = await evaluateFile(dataset, path.join(out, 'ds/results', `${name}.jsonl`), { profile: 'paper' });
+    for (const name of ['noisy-oracle', 'random', 'template-b'])
+      evals[name] = await evaluateFile(dataset, path.join(out, 'ds/results', `${name}.jsonl`), { profile: 'paper' });
   });
 
   it('every line scores; noisy-oracle well above random; template-b in between with unparsed lines', () => {
@@ -222,7 +248,10 @@ describe('simulated results', () => {
     assert.ok(b < oracle && b > random, `template-b ${b}`);
     const unparsed = [...evals['template-b'].byUid.values()].filter((o) => o.status === 'unparsed').length;
     assert.ok(unparsed > 0.05 * 12 * PER_SUBTASK && unparsed < 0.25 * 12 * PER_SUBTASK, `unparsed ${unparsed}`);
-    assert.ok([...evals['template-b'].byUid.values()].some((o) => o.prediction === XSS_PROBE), 'the XSS probe line is present');
+    assert.ok(
+      [...evals['template-b'].byUid.values()].some((o) => o.prediction === XSS_PROBE),
+      'the XSS probe line is present',
+    );
   });
 
   it('random lands near 25 on the choice tasks', () => {
@@ -236,8 +265,20 @@ describe('simulated results', () => {
 
   it('--results-lines cycles through the questions', async () => {
     const dir = path.join(out, 'small');
-    await generateDataset({ out: dir, seed: 'lines', scenes: 1, questionsPerSubtask: 1, ...FRAME, video: false, stubViews: true, resultsLines: 30 });
-    const lines = readFileSync(path.join(dir, 'results/random.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    await generateDataset({
+      out: dir,
+      seed: 'lines',
+      scenes: 1,
+      questionsPerSubtask: 1,
+      ...FRAME,
+      video: false,
+      stubViews: true,
+      resultsLines: 30,
+    });
+    const lines = readFileSync(path.join(dir, 'results/random.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 30);
     assert.equal(lines[12].uid, lines[0].uid);
     assert.deepEqual(Object.keys(lines[0]), ['uid', 'prediction', 'model', 'template']);
@@ -251,7 +292,16 @@ describe('the committed demo (examples/demo)', () => {
     const arg = (name: string) => new RegExp(`--${name} (\\S+)`).exec(script)?.[1];
     const [w, h] = arg('size')!.split('x').map(Number);
     const dir = path.join(out, 'demo');
-    await generateDataset({ out: dir, seed: arg('seed')!, scenes: Number(arg('scenes')), questionsPerSubtask: Number(arg('questions-per-subtask')), width: w, height: h, video: false, stubViews: false });
+    await generateDataset({
+      out: dir,
+      seed: arg('seed')!,
+      scenes: Number(arg('scenes')),
+      questionsPerSubtask: Number(arg('questions-per-subtask')),
+      width: w,
+      height: h,
+      video: false,
+      stubViews: false,
+    });
     const files = (root: string) =>
       readdirSync(root, { recursive: true, encoding: 'utf8' })
         .filter((f) => /(question\.json|\.png|\.jsonl|sample_summary\.json)$/.test(f))
@@ -259,7 +309,8 @@ describe('the committed demo (examples/demo)', () => {
     const committed = files(DEMO);
     assert.deepEqual(files(dir), committed);
     assert.ok(committed.length > 100);
-    for (const f of committed) assert.ok(readFileSync(path.join(dir, f)).equals(readFileSync(path.join(DEMO, f))), `${f} differs from the committed demo`);
+    for (const f of committed)
+      assert.ok(readFileSync(path.join(dir, f)).equals(readFileSync(path.join(DEMO, f))), `${f} differs from the committed demo`);
   });
 
   it('has 36 questions, real H.264 videos, and stays under 6 MB', () => {
@@ -274,10 +325,25 @@ describe('the committed demo (examples/demo)', () => {
     assert.equal(folders.length, 36);
     if (spawnSync('ffprobe', ['-version']).error) return; // no ffprobe here: the checks above still ran
     // One of each kind: annotated (video3_obj_...), exploration (video3.mp4) and trajectory clip (sub_trajectory_...).
-    const videos = folders.map((folder) => ({ folder, video: JSON.parse(readFileSync(path.join(DEMO, folder, 'question.json'), 'utf8')).copied_video_path as string }));
+    const videos = folders.map((folder) => ({
+      folder,
+      video: JSON.parse(readFileSync(path.join(DEMO, folder, 'question.json'), 'utf8')).copied_video_path as string,
+    }));
     const kinds = [/_obj_/, /^video\d+\.mp4$/, /^sub_trajectory_/].map((re) => videos.find((v) => re.test(v.video))!);
     for (const { folder, video } of kinds) {
-      const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type,pix_fmt,r_frame_rate', '-of', 'csv=p=0', path.join(DEMO, folder, video)], { encoding: 'utf8' });
+      const probe = spawnSync(
+        'ffprobe',
+        [
+          '-v',
+          'error',
+          '-show_entries',
+          'stream=codec_name,codec_type,pix_fmt,r_frame_rate',
+          '-of',
+          'csv=p=0',
+          path.join(DEMO, folder, video),
+        ],
+        { encoding: 'utf8' },
+      );
       assert.equal(probe.stdout.trim(), 'h264,video,yuv420p,10/1', `${folder}/${video}: one H.264 yuv420p 10 fps stream, no audio`);
     }
   });

@@ -7,6 +7,10 @@ import { REPO_ROOT } from './shared';
  * a generous bound that only a hang reaches, never a timing assertion.
  */
 export function runCli(args: string[], timeoutMs = 60_000): { code: number | null; stdout: string; stderr: string; timedOut: boolean } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), ...args], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli.ts'), ...args], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, timedOut: r.signal === 'SIGKILL' };
 }

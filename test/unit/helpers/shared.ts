@@ -6,6 +6,8 @@ export const SHARED_DIR = path.resolve(__dirname, '../../../../shared');
 export const HAVE_SHARED = existsSync(SHARED_DIR);
 
 /** Pass as the `skip` option of a test that needs ../shared; the message says why it was skipped. */
-export const NEEDS_SHARED: string | false = HAVE_SHARED ? false : `../shared is absent (looked in ${path.relative(process.cwd(), SHARED_DIR)}); the real-sample test is skipped`;
+export const NEEDS_SHARED: string | false = HAVE_SHARED
+  ? false
+  : `../shared is absent (looked in ${path.relative(process.cwd(), SHARED_DIR)}); the real-sample test is skipped`;
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');

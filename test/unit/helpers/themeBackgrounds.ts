@@ -17,8 +17,20 @@ export const BUILT_IN_THEMES: readonly ThemeBackgrounds[] = [
   { theme: 'Light Modern', kind: 'light', file: 'light_modern.json', editor: '#FFFFFF', sideBar: '#F8F8F8' },
   { theme: 'Dark+', kind: 'dark', file: 'dark_plus.json → dark_vs.json', editor: '#1E1E1E', sideBar: '#252526' /* registry default */ },
   { theme: 'Light+', kind: 'light', file: 'light_plus.json → light_vs.json', editor: '#FFFFFF', sideBar: '#F3F3F3' /* registry default */ },
-  { theme: 'Dark High Contrast', kind: 'highContrast', file: 'hc_black.json', editor: '#000000', sideBar: '#000000' /* registry default */ },
-  { theme: 'Light High Contrast', kind: 'highContrastLight', file: 'hc_light.json', editor: '#FFFFFF' /* registry default */, sideBar: '#FFFFFF' /* registry default */ },
+  {
+    theme: 'Dark High Contrast',
+    kind: 'highContrast',
+    file: 'hc_black.json',
+    editor: '#000000',
+    sideBar: '#000000' /* registry default */,
+  },
+  {
+    theme: 'Light High Contrast',
+    kind: 'highContrastLight',
+    file: 'hc_light.json',
+    editor: '#FFFFFF' /* registry default */,
+    sideBar: '#FFFFFF' /* registry default */,
+  },
 ];
 
 /** The generated top-down maps' floor colour, and the white the real maps are drawn on. */

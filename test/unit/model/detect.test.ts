@@ -42,13 +42,19 @@ describe('auto-detection', () => {
   it('finds datasets and result files, within bounds, without opening media', async () => {
     const found = await detectInFolders([ws], FIELDS);
     assert.deepEqual(found.datasets.map((d) => path.relative(ws, d)).sort(), ['data', 'summary-only']);
-    assert.deepEqual(found.results.map((d) => path.relative(ws, d)), ['data/results/run.jsonl']);
+    assert.deepEqual(
+      found.results.map((d) => path.relative(ws, d)),
+      ['data/results/run.jsonl'],
+    );
     assert.equal(found.truncated, false);
   });
 
   it('honours the field mapping', async () => {
     const found = await detectInFolders([ws], { uidField: 'doc.uid', predictionField: 'filtered_resps.0' });
-    assert.deepEqual(found.results.map((d) => path.relative(ws, d)), ['lmms/out.jsonl']);
+    assert.deepEqual(
+      found.results.map((d) => path.relative(ws, d)),
+      ['lmms/out.jsonl'],
+    );
   });
 
   it('stops at the time limit and says so', async () => {
@@ -59,7 +65,10 @@ describe('auto-detection', () => {
 
   it('depth limit', async () => {
     const deep = await detectInFolders([ws], FIELDS, { maxDepth: 6, maxMillis: 2000, firstLineBytes: 1024, maxJsonlFiles: 10 });
-    assert.ok(deep.datasets.some((d) => d.endsWith(path.join('e', 'ds'))), 'found with a larger depth');
+    assert.ok(
+      deep.datasets.some((d) => d.endsWith(path.join('e', 'ds'))),
+      'found with a larger depth',
+    );
   });
 
   it('first line longer than the budget is not a result file', async () => {

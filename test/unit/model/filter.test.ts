@@ -22,7 +22,10 @@ const pass = (f: Partial<FilterState>) =>
 describe('filter', () => {
   it('status filters', () => {
     assert.equal(outcomes.get(q2.uid)!.status, 'partial');
-    assert.deepEqual(pass({ status: 'all' }), all.map((q) => q.uid));
+    assert.deepEqual(
+      pass({ status: 'all' }),
+      all.map((q) => q.uid),
+    );
     assert.deepEqual(pass({ status: 'failed' }), ['scene2_b', 'scene2_c', 'scene2_d']);
     assert.deepEqual(pass({ status: 'wrong' }), ['scene2_c']);
     assert.deepEqual(pass({ status: 'unparsed' }), ['scene2_d']);
@@ -33,14 +36,21 @@ describe('filter', () => {
     assert.deepEqual(pass({ scene: 'scene_2' }), ['scene2_b', 'scene2_c', 'scene2_d']);
     assert.deepEqual(pass({ text: 'bookcase' }), ['scene2_b'], 'question text, case-insensitive');
     assert.deepEqual(pass({ text: 'SCENE3' }), ['scene3_e'], 'uid');
-    assert.deepEqual(pass({ text: '   ' }), all.map((q) => q.uid), 'blank text does not filter');
+    assert.deepEqual(
+      pass({ text: '   ' }),
+      all.map((q) => q.uid),
+      'blank text does not filter',
+    );
     assert.deepEqual(pass({ scene: 'scene_2', status: 'failed', text: '_c' }), ['scene2_c']);
   });
 
   it('sort orders keep dataset order on ties', () => {
     const items = all.map((question, order) => ({ question, outcome: outcomes.get(question.uid), order }));
     const uids = (s: typeof items) => s.map((x) => x.question.uid);
-    assert.deepEqual(uids(sortQuestions([...items].reverse(), 'dataset')), all.map((q) => q.uid));
+    assert.deepEqual(
+      uids(sortQuestions([...items].reverse(), 'dataset')),
+      all.map((q) => q.uid),
+    );
     // scores: a=1, b=2/3, c=0, d=0 (unparsed), e=none (last)
     assert.deepEqual(uids(sortQuestions(items, 'scoreAsc')), ['scene2_c', 'scene2_d', 'scene2_b', 'scene1_a', 'scene3_e']);
     // errors: c=160, b=25, a=0; d (unparsed) and e (none) have none and go last

@@ -1,5 +1,15 @@
 // Small in-memory questions and outcomes for the model tests, built with the core's own parser and scorer.
-import { buildPrompt, parseGroundTruth, parsePrediction, scoreParsed, statusOf, subtaskForTask, subtaskInfo, type Question, type QuestionOutcome } from '../../../src/core';
+import {
+  buildPrompt,
+  parseGroundTruth,
+  parsePrediction,
+  scoreParsed,
+  statusOf,
+  subtaskForTask,
+  subtaskInfo,
+  type Question,
+  type QuestionOutcome,
+} from '../../../src/core';
 
 let index = 0;
 

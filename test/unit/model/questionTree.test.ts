@@ -1,7 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SUBTASKS, type Question, type QuestionOutcome } from '../../../src/core';
-import { buildQuestionTree, DEFAULT_FILTER, nodeIds, OTHER_LABEL, parentOf, snapshot, STATUS_LOOK, type SubtaskNode } from '../../../src/model';
+import {
+  buildQuestionTree,
+  DEFAULT_FILTER,
+  nodeIds,
+  OTHER_LABEL,
+  parentOf,
+  snapshot,
+  STATUS_LOOK,
+  type SubtaskNode,
+} from '../../../src/model';
 import { outcome, question, TASKS } from './fixtures';
 
 function activeOf(outcomes: QuestionOutcome[], subtasks: Record<string, { score: number; n: number; unparsed: number }> = {}) {
@@ -12,20 +21,36 @@ describe('question tree', () => {
   const a = question(TASKS.edv, 'scene2_Object_Localization_Egocentric_Direction_visual_armchair_vzhxuf_0_pos_10_orient_4_video_3', '-134');
   const b = question(TASKS.edv, 'scene2_Object_Localization_Egocentric_Direction_visual_bookcase_owvfik_2_pos_0_orient_5_video_5', '90');
   const c = question(TASKS.pos, 'scene4_Egocentric_Localization_Global_Position_pos_25_orient_11_video_4', '<point>391 698</point>');
-  const d = question(TASKS.tdsE, 'scene46_Topdown_Selection_Easy_video_0', 'C', { problems: [{ file: 'f', severity: 'warning', message: 'missing video: v.mp4' }] });
+  const d = question(TASKS.tdsE, 'scene46_Topdown_Selection_Easy_video_0', 'C', {
+    problems: [{ file: 'f', severity: 'warning', message: 'missing video: v.mp4' }],
+  });
   const u = question('Some_New_Task', 'scene9_new', 'x');
   const qs: Question[] = [a, b, c, d, u];
 
   it('groups competencies → subtasks → questions in the paper order, unknown tasks under Other', () => {
     const t = buildQuestionTree(qs, undefined, DEFAULT_FILTER);
-    assert.deepEqual(t.roots.map((r) => r.label), ['Object Localization', 'Self Localization', 'Scene Structure Understanding', OTHER_LABEL]);
+    assert.deepEqual(
+      t.roots.map((r) => r.label),
+      ['Object Localization', 'Self Localization', 'Scene Structure Understanding', OTHER_LABEL],
+    );
     const ol = t.roots[0];
     assert.equal(ol.type, 'competency');
     const subs = ol.children as SubtaskNode[];
-    assert.deepEqual(subs.map((s) => s.label), ['EDv'], 'subtasks without questions are left out');
+    assert.deepEqual(
+      subs.map((s) => s.label),
+      ['EDv'],
+      'subtasks without questions are left out',
+    );
     assert.equal(subs[0].description, '2 q · Egocentric Direction (visual)', 'no score without an active result');
-    assert.deepEqual(subs[0].children.map((q) => q.description), ['scene2 · armchair_vzhxuf_0 · pos 10 / orient 4 · video 3', 'scene2 · bookcase_owvfik_2 · pos 0 / orient 5 · video 5']);
-    assert.deepEqual(subs[0].children.map((q) => q.label), ['-134°', '90°'], 'the truth alone without an active result');
+    assert.deepEqual(
+      subs[0].children.map((q) => q.description),
+      ['scene2 · armchair_vzhxuf_0 · pos 10 / orient 4 · video 3', 'scene2 · bookcase_owvfik_2 · pos 0 / orient 5 · video 5'],
+    );
+    assert.deepEqual(
+      subs[0].children.map((q) => q.label),
+      ['-134°', '90°'],
+      'the truth alone without an active result',
+    );
     assert.equal(ol.description, '2 q');
     assert.deepEqual(t.order, [a.uid, b.uid, c.uid, d.uid, u.uid]);
     const other = t.roots[3] as SubtaskNode;
@@ -34,10 +59,15 @@ describe('question tree', () => {
   });
 
   it('shows the 12 subtasks when every one has questions', () => {
-    const all = SUBTASKS.map((s, i) => question(s.task, `scene${i}_x`, s.kind === 'choice' ? 'A' : s.kind === 'point' ? '<point>1 2</point>' : '10'));
+    const all = SUBTASKS.map((s, i) =>
+      question(s.task, `scene${i}_x`, s.kind === 'choice' ? 'A' : s.kind === 'point' ? '<point>1 2</point>' : '10'),
+    );
     const t = buildQuestionTree(all, undefined, DEFAULT_FILTER);
     const subs = t.roots.flatMap((r) => (r.type === 'competency' ? r.children : [r]));
-    assert.deepEqual(subs.map((s) => s.label), SUBTASKS.map((s) => s.abbreviation));
+    assert.deepEqual(
+      subs.map((s) => s.label),
+      SUBTASKS.map((s) => s.abbreviation),
+    );
   });
 
   it('scores, status icons and descriptions come from the active result', () => {
@@ -61,11 +91,17 @@ describe('question tree', () => {
     const ob = outcome(b, '-90');
     const t = buildQuestionTree(qs, activeOf([oa, ob]), { ...DEFAULT_FILTER, status: 'failed' });
     const ed = t.byId.get(nodeIds.subtask('ed_v')) as SubtaskNode;
-    assert.deepEqual(ed.children.map((q) => q.uid), [b.uid]);
+    assert.deepEqual(
+      ed.children.map((q) => q.uid),
+      [b.uid],
+    );
     assert.equal(ed.description, '— · 1/2 q · Egocentric Direction (visual)', 'the fixture result has no subtask scores');
     assert.deepEqual(t.order, [b.uid]);
     assert.equal(t.byId.get(nodeIds.subtask('position')), undefined, 'emptied by the filter');
-    assert.deepEqual(t.roots.map((r) => r.id), [nodeIds.competency('object_localization')]);
+    assert.deepEqual(
+      t.roots.map((r) => r.id),
+      [nodeIds.competency('object_localization')],
+    );
     assert.equal(t.roots[0].description, '1/2 q');
     const sortedOnly = buildQuestionTree(qs, activeOf([oa, ob]), { ...DEFAULT_FILTER, sort: 'scoreAsc' });
     assert.equal(sortedOnly.roots.length, 4, 'a sort alone hides nothing');

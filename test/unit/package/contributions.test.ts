@@ -18,8 +18,14 @@ describe('package.json contributions', () => {
   });
 
   it('view container and views use the ids of src/ids.ts', () => {
-    assert.deepEqual(pkg.contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id), [VIEW_CONTAINER]);
-    assert.deepEqual(pkg.contributes.views[VIEW_CONTAINER].map((v: { id: string }) => v.id), [VIEWS.questions, VIEWS.results]);
+    assert.deepEqual(
+      pkg.contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id),
+      [VIEW_CONTAINER],
+    );
+    assert.deepEqual(
+      pkg.contributes.views[VIEW_CONTAINER].map((v: { id: string }) => v.id),
+      [VIEWS.questions, VIEWS.results],
+    );
     for (const w of pkg.contributes.viewsWelcome) assert.ok(Object.values(VIEWS).includes(w.view), w.view);
   });
 
@@ -69,7 +75,7 @@ describe('package.json contributions', () => {
     assert.match(pkg.scripts.package, /vsce package --no-dependencies/);
   });
 
-  it('the demo result files named in the code are the demo\'s', () => {
+  it("the demo result files named in the code are the demo's", () => {
     const demo = path.join(root, 'examples', 'demo', 'results');
     if (!existsSync(demo)) return; // the demo is generated separately; the vsix test checks it when present
     for (const n of ['noisy-oracle', 'random', 'template-b']) assert.ok(existsSync(path.join(demo, `${n}.jsonl`)), n);

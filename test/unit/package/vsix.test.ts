@@ -60,19 +60,36 @@ describe('packaged .vsix', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'gst-vsix-'));
     try {
       const out = path.join(dir, 'test.vsix');
-      const r = spawnSync(process.execPath, [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', out], { cwd: root, encoding: 'utf8' });
+      const r = spawnSync(
+        process.execPath,
+        [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', out],
+        { cwd: root, encoding: 'utf8' },
+      );
       if (r.error) return t.skip(`vsce cannot run: ${r.error.message}`);
       assert.equal(r.status, 0, `vsce package failed:\n${r.stdout}\n${r.stderr}`);
       const size = statSync(out).size;
       assert.ok(size < MAX_VSIX_BYTES, `vsix is ${size} bytes, over ${MAX_VSIX_BYTES}`);
       const names = zipEntries(readFileSync(out));
-      for (const n of names) assert.ok(ALLOWED.some((re) => re.test(n)), `unexpected file in the vsix: ${n}`);
+      for (const n of names)
+        assert.ok(
+          ALLOWED.some((re) => re.test(n)),
+          `unexpected file in the vsix: ${n}`,
+        );
       for (const n of names) assert.doesNotMatch(n, /(^|\/)(src|test|node_modules|scripts|webview)\/|\.map$|\.tsx?$/, n);
-      for (const required of ['extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js', 'extension/media/gst-bench.svg', 'extension/schemas/question.schema.json']) {
+      for (const required of [
+        'extension/package.json',
+        'extension/package.nls.json',
+        'extension/dist/extension.js',
+        'extension/media/gst-bench.svg',
+        'extension/schemas/question.schema.json',
+      ]) {
         assert.ok(names.includes(required), `missing from the vsix: ${required}`);
       }
       if (existsSync(path.join(root, 'examples', 'demo'))) {
-        assert.ok(names.some((n) => n.startsWith('extension/examples/demo/') && n.endsWith('/question.json')), 'demo questions in the vsix');
+        assert.ok(
+          names.some((n) => n.startsWith('extension/examples/demo/') && n.endsWith('/question.json')),
+          'demo questions in the vsix',
+        );
         assert.ok(names.includes('extension/examples/demo/results/noisy-oracle.jsonl'), 'demo result file in the vsix');
       }
       t.diagnostic(`vsix: ${names.length} files, ${(size / 1024).toFixed(1)} KiB`);

@@ -73,13 +73,19 @@ describe('prediction corpus', () => {
             const want = s[reader];
             if (same(got.value, want)) right++;
             else {
-              failures.push(`${s.id}${heldOut ? ' (held out)' : ''}: ${JSON.stringify(s.text).slice(0, 100)} -> ${JSON.stringify(got.value)} (${got.rule ?? 'unparsed'}), want ${JSON.stringify(want)}`);
+              failures.push(
+                `${s.id}${heldOut ? ' (held out)' : ''}: ${JSON.stringify(s.text).slice(0, 100)} -> ${JSON.stringify(got.value)} (${got.rule ?? 'unparsed'}), want ${JSON.stringify(want)}`,
+              );
               // A value where the plainly stated answer was another one: the worst kind of miss.
               if (got.value !== null && want !== null) wrong.push(failures[failures.length - 1]);
             }
           }
-          if (group.length > 0) lines.push(`${reader} ${kind}${heldOut ? ' held-out' : ''}: ${right}/${group.length} = ${((100 * right) / group.length).toFixed(1)} %`);
-          if (group.length > 0 && right / group.length < MIN_ACCURACY) failures.push(`${reader} ${kind}${heldOut ? ' held-out' : ''} below 97 %`);
+          if (group.length > 0)
+            lines.push(
+              `${reader} ${kind}${heldOut ? ' held-out' : ''}: ${right}/${group.length} = ${((100 * right) / group.length).toFixed(1)} %`,
+            );
+          if (group.length > 0 && right / group.length < MIN_ACCURACY)
+            failures.push(`${reader} ${kind}${heldOut ? ' held-out' : ''} below 97 %`);
         }
       }
       t.diagnostic(lines.join('\n'));
@@ -90,9 +96,12 @@ describe('prediction corpus', () => {
   }
 
   it('lenient: ambiguous cases are flagged, and unambiguous ones are not', () => {
-    const wrongFlags = samples.filter((s) => read(s, 'lenient').ambiguous !== s.ambiguous).map((s) => `${s.id}: ${JSON.stringify(s.text)} flagged ${!s.ambiguous}`);
+    const wrongFlags = samples
+      .filter((s) => read(s, 'lenient').ambiguous !== s.ambiguous)
+      .map((s) => `${s.id}: ${JSON.stringify(s.text)} flagged ${!s.ambiguous}`);
     assert.deepEqual(wrongFlags, []);
-    for (const s of samples.filter((x) => x.ambiguous)) assert.ok(same(read(s, 'lenient').value, s.lenient), `${s.id}: the documented rule's value`);
+    for (const s of samples.filter((x) => x.ambiguous))
+      assert.ok(same(read(s, 'lenient').value, s.lenient), `${s.id}: the documented rule's value`);
   });
 
   it('strict never reads anything but the prompt format, and never flags', () => {

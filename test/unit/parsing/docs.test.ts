@@ -23,7 +23,10 @@ function examples(): Example[] {
   const out: Example[] = [];
   let reader: 'strict' | 'lenient' | undefined;
   doc.split('\n').forEach((text, i) => {
-    const cells = text.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = text
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells[0] === 'kind' && cells[1] === 'output' && isReaderName(cells[2])) reader = cells[2];
     else if (!text.startsWith('|')) reader = undefined;
     else if (reader && cells.length === 5 && /^`.*`$/.test(cells[1])) {
@@ -51,7 +54,13 @@ describe('docs/PARSING.md', () => {
 
   it('names every rule, read step and ambiguity the code can record', () => {
     const code = ['readers.ts'].map((f) => readFileSync(path.join(REPO_ROOT, 'src/shared/parsing', f), 'utf8')).join('\n');
-    const union = (name: string) => [...(code.split(`export type ${name} =`)[1].split(';')[0].matchAll(/'([^']+)'/g))].map((m) => m[1]);
+    const union = (name: string) =>
+      [
+        ...code
+          .split(`export type ${name} =`)[1]
+          .split(';')[0]
+          .matchAll(/'([^']+)'/g),
+      ].map((m) => m[1]);
     for (const name of ['ParseRule', 'ReadStep', 'Ambiguity']) {
       for (const term of union(name)) assert.ok(doc.includes(term), `${name} "${term}" is documented`);
     }

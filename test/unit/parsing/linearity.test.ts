@@ -16,11 +16,114 @@ const KINDS: AnswerKind[] = ['angle', 'distance', 'point', 'choice'];
 
 /** The vocabulary the readers look for, plus the characters between. */
 const TOKENS = [
-  ' ', '  ', '\n', '\n\n', '\t', 'answer', 'Answer:', 'final answer', 'the answer is', 'is', ':', '=', '-', '\u2212', '+', '.', ',', ';', '(', ')', '[', ']', '{', '}',
-  '"', "'", '*', '**', '_', '#', '\\boxed{', '<answer>', '</answer>', '<think>', '</think>', '<point>', '</point>', '<point x="', '" y="', '<', '>', '/',
-  '1', '7', '45', '3.5', '0.5', '1,200', '3,5', '-180', '999', '°', 'degrees', 'm', 'cm', 'mm', 'ft', 'feet', 'in', '"', "o'clock", '%', 'x', 'y', 'x=', 'y:',
-  'left', 'right', 'clockwise', 'counter', 'to the', 'between', 'and', 'or', 'range', 'not', 'as', 'therefore', 'so', 'option', 'image', 'A', 'B', 'C', 'D', 'a',
-  'forty', 'five', 'hundred', 'point', 'half', 'step', 'frame', '答案', '选', '左', '右', '顺时针', '逆时针', '米', '厘米', '度', '是', '，', '（', '）', 'Ａ', '４',
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '\t',
+  'answer',
+  'Answer:',
+  'final answer',
+  'the answer is',
+  'is',
+  ':',
+  '=',
+  '-',
+  '\u2212',
+  '+',
+  '.',
+  ',',
+  ';',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  "'",
+  '*',
+  '**',
+  '_',
+  '#',
+  '\\boxed{',
+  '<answer>',
+  '</answer>',
+  '<think>',
+  '</think>',
+  '<point>',
+  '</point>',
+  '<point x="',
+  '" y="',
+  '<',
+  '>',
+  '/',
+  '1',
+  '7',
+  '45',
+  '3.5',
+  '0.5',
+  '1,200',
+  '3,5',
+  '-180',
+  '999',
+  '°',
+  'degrees',
+  'm',
+  'cm',
+  'mm',
+  'ft',
+  'feet',
+  'in',
+  '"',
+  "o'clock",
+  '%',
+  'x',
+  'y',
+  'x=',
+  'y:',
+  'left',
+  'right',
+  'clockwise',
+  'counter',
+  'to the',
+  'between',
+  'and',
+  'or',
+  'range',
+  'not',
+  'as',
+  'therefore',
+  'so',
+  'option',
+  'image',
+  'A',
+  'B',
+  'C',
+  'D',
+  'a',
+  'forty',
+  'five',
+  'hundred',
+  'point',
+  'half',
+  'step',
+  'frame',
+  '答案',
+  '选',
+  '左',
+  '右',
+  '顺时针',
+  '逆时针',
+  '米',
+  '厘米',
+  '度',
+  '是',
+  '，',
+  '（',
+  '）',
+  'Ａ',
+  '４',
 ];
 
 /** A prefix, then one short pattern repeated to about `size` characters, then a suffix: the shape of every known blow-up. */
@@ -64,7 +167,10 @@ function check(kind: AnswerKind, text: string) {
   const base = Math.max(baselineMs(text), 1); // a millisecond floor keeps the ratio meaningful on a fast machine
   const ms = parseMs(kind, text);
   assert.ok(ms <= MAX_MS, `${kind}: ${ms.toFixed(0)} ms on ${text.length} chars (cap ${MAX_MS} ms): ${JSON.stringify(text.slice(0, 60))}…`);
-  assert.ok(ms / base <= MAX_RATIO, `${kind}: ${(ms / base).toFixed(0)}x a plain scan (${ms.toFixed(0)} ms vs ${base.toFixed(1)} ms): ${JSON.stringify(text.slice(0, 60))}…`);
+  assert.ok(
+    ms / base <= MAX_RATIO,
+    `${kind}: ${(ms / base).toFixed(0)}x a plain scan (${ms.toFixed(0)} ms vs ${base.toFixed(1)} ms): ${JSON.stringify(text.slice(0, 60))}…`,
+  );
   return ms / base;
 }
 
@@ -86,13 +192,19 @@ describe('parsing is linear in the input', () => {
     t.diagnostic(`parse time / plain scan: ${ratios.map((r) => r.toFixed(1)).join(', ')} (limit ${MAX_RATIO})`);
   });
 
-  it('adversarial strings from the readers\' own tokens (property)', (t) => {
+  it("adversarial strings from the readers' own tokens (property)", (t) => {
     let worst = 0;
     const tokens = fc.array(fc.constantFrom(...TOKENS), { maxLength: 6 });
     fc.assert(
-      fc.property(fc.constantFrom(...KINDS), tokens, fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 5 }), tokens, (kind, prefix, body, suffix) => {
-        worst = Math.max(worst, check(kind, build(prefix, body, suffix, MB)));
-      }),
+      fc.property(
+        fc.constantFrom(...KINDS),
+        tokens,
+        fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 5 }),
+        tokens,
+        (kind, prefix, body, suffix) => {
+          worst = Math.max(worst, check(kind, build(prefix, body, suffix, MB)));
+        },
+      ),
       { numRuns: 6 },
     );
     t.diagnostic(`worst parse time / plain scan: ${worst.toFixed(1)} (limit ${MAX_RATIO})`);

@@ -19,8 +19,10 @@ describe('number format', () => {
 
   test('the tree, the viewer and the CLI print the same text for the same score', () => {
     const subtaskScore = 100 / 3;
-    assert.ok(countDescription(3, 3, subtaskScore).startsWith(`${formatScore(subtaskScore)} · `), "the score first, as the tree shows it");
-    const table = subtaskTable([{ label: 'm', subtasks: { ed_v: { score: subtaskScore, n: 3, unparsed: 0 } } as never, overall: subtaskScore }]);
+    assert.ok(countDescription(3, 3, subtaskScore).startsWith(`${formatScore(subtaskScore)} · `), 'the score first, as the tree shows it');
+    const table = subtaskTable([
+      { label: 'm', subtasks: { ed_v: { score: subtaskScore, n: 3, unparsed: 0 } } as never, overall: subtaskScore },
+    ]);
     assert.ok(table.split('\n')[2].includes(formatScore(subtaskScore)));
     const outcome = { score: 1, passed: 3, of: 3 } as never;
     assert.equal(scoreText({ id: 'r', label: 'r', colorIndex: 0, active: true, outcome } as never), `${formatQuestionScore(1)} (3/3)`);

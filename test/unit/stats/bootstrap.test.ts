@@ -21,12 +21,19 @@ function exactSignFlipSums(values: number[]): number[] {
 }
 
 describe('xoshiro128** streams', () => {
-  it('reproduces the generator\'s published first outputs from state (1, 2, 3, 4)', () => {
+  it("reproduces the generator's published first outputs from state (1, 2, 3, 4)", () => {
     const g = Xoshiro128.fromState(1, 2, 3, 4);
     assert.deepEqual([g.nextUint32(), g.nextUint32(), g.nextUint32(), g.nextUint32()], [11520, 0, 5927040, 70819200]);
   });
   it('a label always gives the same stream; another label another one', () => {
-    const draw = (label: string) => Array.from({ length: 8 }, ((g) => () => g.nextUint32())(new Xoshiro128(label)));
+    const draw = (label: string) =>
+      Array.from(
+        { length: 8 },
+        (
+          (g) => () =>
+            g.nextUint32()
+        )(new Xoshiro128(label)),
+      );
     assert.deepEqual(draw('7/bootstrap/ed_v/231'), draw('7/bootstrap/ed_v/231'));
     assert.notDeepEqual(draw('7/bootstrap/ed_v/231'), draw('8/bootstrap/ed_v/231'));
   });
@@ -85,8 +92,10 @@ describe('the bootstrap', () => {
     const repSd = Math.sqrt(mean(reps.map((v) => (v - mean(reps)) ** 2)));
     assert.ok(Math.abs(repSd / (sd / Math.sqrt(col.length)) - 1) < 0.1, `spread ${repSd}`);
   });
-  it('the packed integer path gives the direct path\'s means on the same stream', () => {
-    const cols = [0, 1, 2, 3, 4, 5, 6].map((c) => Float64Array.from({ length: 231 }, (_, i) => ((i * (c + 3)) % (c + 2)) / (c + 1)).map((v) => Math.round(Math.min(v, 1) * 10) / 10));
+  it("the packed integer path gives the direct path's means on the same stream", () => {
+    const cols = [0, 1, 2, 3, 4, 5, 6].map((c) =>
+      Float64Array.from({ length: 231 }, (_, i) => ((i * (c + 3)) % (c + 2)) / (c + 1)).map((v) => Math.round(Math.min(v, 1) * 10) / 10),
+    );
     cols.push(Float64Array.from({ length: 231 }, (_, i) => ((i % 3) - 1) / 3)); // negative: a column of differences
     const packed = packedBootstrapMeans(cols, 231, 300, new Xoshiro128('same'));
     assert.ok(packed, 'these columns are packed');
@@ -117,7 +126,14 @@ describe('the sign-flip permutation test', () => {
   it('equal values flipped as a group keep the binomial distribution: four 1s sum to 4 with chance 1/16', () => {
     const flips = signFlipSums([1, 0, 1, 1, 0, 1], 64000, new Xoshiro128('group'));
     const p = (v: number) => flips.filter((s) => s === v).length / flips.length;
-    for (const [v, want] of [[4, 1 / 16], [2, 4 / 16], [0, 6 / 16], [-2, 4 / 16], [-4, 1 / 16]]) assert.ok(Math.abs(p(v) - want) < 0.01, `P(${v})`);
+    for (const [v, want] of [
+      [4, 1 / 16],
+      [2, 4 / 16],
+      [0, 6 / 16],
+      [-2, 4 / 16],
+      [-4, 1 / 16],
+    ])
+      assert.ok(Math.abs(p(v) - want) < 0.01, `P(${v})`);
     // 40 equal values use more than one random word per replicate.
     const many = signFlipSums(new Array(40).fill(1), 20000, new Xoshiro128('many'));
     assert.ok(Math.abs(mean(many)) < 0.2 && Math.abs(mean(many.map((s) => s * s)) - 40) < 2);

@@ -17,13 +17,35 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
   const dir = mkdtempSync(path.join(tmpdir(), 'gst-stats-cli-'));
   const result = (name: string) => path.join(dir, 'results', `${name}.jsonl`);
   before(async () => {
-    await generateDataset({ out: dir, seed: '11', scenes: 2, questionsPerSubtask: 6, width: 64, height: 64, video: false, stubViews: true, force: true });
+    await generateDataset({
+      out: dir,
+      seed: '11',
+      scenes: 2,
+      questionsPerSubtask: 6,
+      width: 64,
+      height: 64,
+      video: false,
+      stubViews: true,
+      force: true,
+    });
     // Two runs of one model and template, and one file with two settings of the same questions.
-    const lines = readFileSync(result('template-b'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    const oracle = readFileSync(result('noisy-oracle'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(result('template-b'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const oracle = readFileSync(result('noisy-oracle'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     writeFileSync(path.join(dir, 'run1.jsonl'), lines.map((l) => JSON.stringify({ ...l, run: 1 })).join('\n') + '\n');
-    writeFileSync(path.join(dir, 'run2.jsonl'), oracle.map((l) => JSON.stringify({ ...l, template: 'template-b', run: 2 })).join('\n') + '\n');
-    const settings = [...lines.map((l) => ({ ...l, model: 'GPT-5', setting: 'global' })), ...oracle.map((l) => ({ ...l, model: 'GPT-5', template: 'template-b', setting: 'local-video' }))];
+    writeFileSync(
+      path.join(dir, 'run2.jsonl'),
+      oracle.map((l) => JSON.stringify({ ...l, template: 'template-b', run: 2 })).join('\n') + '\n',
+    );
+    const settings = [
+      ...lines.map((l) => ({ ...l, model: 'GPT-5', setting: 'global' })),
+      ...oracle.map((l) => ({ ...l, model: 'GPT-5', template: 'template-b', setting: 'local-video' })),
+    ];
     writeFileSync(path.join(dir, 'settings.jsonl'), settings.map((l) => JSON.stringify(l)).join('\n') + '\n');
   });
 
@@ -58,12 +80,25 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
   });
 
   it('--baseline, run groups and local-control settings', () => {
-    const r = cli('compare', path.join(dir, 'run1.jsonl'), path.join(dir, 'run2.jsonl'), path.join(dir, 'settings.jsonl'), '--dataset', dir, '--baseline', path.join(dir, 'run2.jsonl'), '--json');
+    const r = cli(
+      'compare',
+      path.join(dir, 'run1.jsonl'),
+      path.join(dir, 'run2.jsonl'),
+      path.join(dir, 'settings.jsonl'),
+      '--dataset',
+      dir,
+      '--baseline',
+      path.join(dir, 'run2.jsonl'),
+      '--json',
+    );
     assert.equal(r.code, 0, r.stderr);
     const doc = JSON.parse(r.stdout);
     assert.ok(doc.baseline.endsWith('run2.jsonl'));
     assert.equal(doc.sets.length, 4, 'the settings file is two sets');
-    assert.deepEqual(doc.runGroups.map((g: { runs: string[] }) => g.runs), [['1', '2']]);
+    assert.deepEqual(
+      doc.runGroups.map((g: { runs: string[] }) => g.runs),
+      [['1', '2']],
+    );
     assert.equal(doc.settings.length, 1);
     const s = doc.settings[0];
     assert.equal(s.setting, 'local-video');
@@ -74,7 +109,9 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
   it('--csv and --markdown print the numbers of --json; text shows the method and coverage', () => {
     const files = [result('noisy-oracle'), result('template-b')];
     const doc = JSON.parse(cli('compare', ...files, '--dataset', dir, '--json').stdout);
-    const csv = cli('compare', ...files, '--dataset', dir, '--csv').stdout.trim().split('\n');
+    const csv = cli('compare', ...files, '--dataset', dir, '--csv')
+      .stdout.trim()
+      .split('\n');
     assert.equal(csv[0], 'subtask,file,score,lo,hi,n,of,unparsed,Δ,Δ lo,Δ hi,paired n,p,sig');
     const edv = csv.filter((l) => l.startsWith('EDv,'));
     assert.equal(edv[0].split(',')[2], formatScore(doc.sets[0].subtasks.ed_v.score));
@@ -85,14 +122,21 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
     assert.equal(listed.items.length, listed.counts['baseline-right'] + listed.counts['other-right'] + listed.counts['both-wrong']);
     const md = cli('compare', ...files, '--dataset', dir, '--markdown').stdout;
     assert.ok(md.includes(`| EDv | ${doc.sets[0].label} | ${formatScore(doc.sets[0].subtasks.ed_v.score)} |`));
-    assert.match(cli('compare', ...files, '--dataset', dir).stdout, /paired sign-flip permutation test, 2000 flips[\s\S]*lacks 0 of the dataset/);
+    assert.match(
+      cli('compare', ...files, '--dataset', dir).stdout,
+      /paired sign-flip permutation test, 2000 flips[\s\S]*lacks 0 of the dataset/,
+    );
   });
 
-  it('scoreboard: the files, the simulated random baseline and the paper\'s rows, filtered by group', () => {
+  it("scoreboard: the files, the simulated random baseline and the paper's rows, filtered by group", () => {
     const all = JSON.parse(cli('scoreboard', result('noisy-oracle'), '--dataset', dir, '--json').stdout);
     assert.equal(all.rows.length, 1 + 1 + PAPER_TABLE1.length);
     assert.equal(all.rows[1].source, 'simulated');
-    assert.deepEqual(all.rows.map((r: { questions: { of: number } }) => r.questions.of).slice(0, 3), [72, 72, 2762], 'coverage beside every row');
+    assert.deepEqual(
+      all.rows.map((r: { questions: { of: number } }) => r.questions.of).slice(0, 3),
+      [72, 72, 2762],
+      'coverage beside every row',
+    );
     assert.equal(all.rows.find((r: { source: string }) => r.source === 'human').questions.of, 240);
     assert.equal(all.randomBaseline.draws, 200);
     const embodied = cli('scoreboard', '--dataset', dir, '--groups', 'embodied,random', '--markdown');

@@ -17,12 +17,15 @@ import {
 
 /** A result set from [uid, subtask, score] triples; dataset order is the uid's number. */
 function set(id: string, rows: [number, SubtaskKey, number][], meta: Partial<ResultSet> = {}): ResultSet {
-  const results = new Map<string, QuestionResult>(rows.map(([q, subtask, score]) => [`q${q}`, { subtask, score, unparsed: false, index: q }]));
+  const results = new Map<string, QuestionResult>(
+    rows.map(([q, subtask, score]) => [`q${q}`, { subtask, score, unparsed: false, index: q }]),
+  );
   return { id, label: id, file: `${id}.jsonl`, results, ...meta };
 }
 
 /** n questions of one subtask with the given scores. */
-const scores = (subtask: SubtaskKey, values: number[], from = 0): [number, SubtaskKey, number][] => values.map((v, i) => [from + i, subtask, v]);
+const scores = (subtask: SubtaskKey, values: number[], from = 0): [number, SubtaskKey, number][] =>
+  values.map((v, i) => [from + i, subtask, v]);
 
 describe('joins', () => {
   it('different question sets: compared on the intersection, with the counts each side lacks', () => {
@@ -56,8 +59,28 @@ describe('joins', () => {
 
 describe('deltas', () => {
   const n = 60;
-  const base = set('base', [...scores('ed_v', Array.from({ length: n }, (_, i) => (i % 3 === 0 ? 1 : 0))), ...scores('tds_easy', Array.from({ length: n }, (_, i) => i % 2), 100)]);
-  const better = set('better', [...scores('ed_v', Array.from({ length: n }, (_, i) => (i % 3 === 2 ? 0 : 1))), ...scores('tds_easy', Array.from({ length: n }, (_, i) => i % 2), 100)]);
+  const base = set('base', [
+    ...scores(
+      'ed_v',
+      Array.from({ length: n }, (_, i) => (i % 3 === 0 ? 1 : 0)),
+    ),
+    ...scores(
+      'tds_easy',
+      Array.from({ length: n }, (_, i) => i % 2),
+      100,
+    ),
+  ]);
+  const better = set('better', [
+    ...scores(
+      'ed_v',
+      Array.from({ length: n }, (_, i) => (i % 3 === 2 ? 0 : 1)),
+    ),
+    ...scores(
+      'tds_easy',
+      Array.from({ length: n }, (_, i) => i % 2),
+      100,
+    ),
+  ]);
   it('a clearly better file: positive delta equal to the difference of scores, interval above 0, small p', () => {
     const c = compareSets([base, better]);
     const d = c.deltas[0].subtasks.ed_v!;
@@ -102,14 +125,26 @@ describe('deltas', () => {
 });
 
 describe('reproducibility', () => {
-  const a = set('A', scores('edist_v', Array.from({ length: 80 }, (_, i) => ((i * 7) % 11) / 10)));
-  const b = set('B', scores('edist_v', Array.from({ length: 80 }, (_, i) => ((i * 5) % 11) / 10)));
+  const a = set(
+    'A',
+    scores(
+      'edist_v',
+      Array.from({ length: 80 }, (_, i) => ((i * 7) % 11) / 10),
+    ),
+  );
+  const b = set(
+    'B',
+    scores(
+      'edist_v',
+      Array.from({ length: 80 }, (_, i) => ((i * 5) % 11) / 10),
+    ),
+  );
   it('the same seed gives the same numbers; another seed other intervals', () => {
     assert.deepEqual(compareSets([a, b]), compareSets([a, b]));
     assert.deepEqual(compareSets([a, b], { seed: 5 }), compareSets([a, b], { seed: 5 }));
     assert.notDeepEqual(compareSets([a, b], { seed: 5 }).sets[0].subtasks.edist_v!.ci, compareSets([a, b]).sets[0].subtasks.edist_v!.ci);
   });
-  it('a file\'s interval does not depend on the other files or their order', () => {
+  it("a file's interval does not depend on the other files or their order", () => {
     const alone = scoreSets([a])[0].subtasks.edist_v!.ci;
     assert.deepEqual(compareSets([b, a]).sets[1].subtasks.edist_v!.ci, alone);
   });
@@ -118,7 +153,12 @@ describe('reproducibility', () => {
 describe('repeated runs and settings', () => {
   const run = (r: string, v: number) => set(`m-${r}`, scores('ed_v', [v, v]), { model: 'M', template: 't', run: r });
   it('files of one model and template that differ in run form a group: mean and sample sd', () => {
-    const scored = scoreSets([run('1', 1), run('2', 0), run('3', 0.5 + 1 / 6), set('other', scores('ed_v', [1]), { model: 'N', run: '1' })]);
+    const scored = scoreSets([
+      run('1', 1),
+      run('2', 0),
+      run('3', 0.5 + 1 / 6),
+      set('other', scores('ed_v', [1]), { model: 'N', run: '1' }),
+    ]);
     const groups = runGroups(scored);
     assert.equal(groups.length, 1, 'the lone run of N forms no group');
     const g = groups[0];
@@ -127,7 +167,7 @@ describe('repeated runs and settings', () => {
     assert.ok(Math.abs(g.subtasks.ed_v!.mean - 500 / 9) < 1e-9);
     assert.ok(Math.abs(g.subtasks.ed_v!.sd - Math.sqrt(((100 - 500 / 9) ** 2 + (500 / 9) ** 2 + (200 / 3 - 500 / 9) ** 2) / 2)) < 1e-9);
   });
-  it('local control: deltas against global beside the paper\'s numbers for the model', () => {
+  it("local control: deltas against global beside the paper's numbers for the model", () => {
     const global = set('g', scores('ed_s', new Array(30).fill(0)), { model: 'GPT-5', setting: 'global' });
     const local = set('l', scores('ed_s', new Array(30).fill(1), 100), { model: 'gpt-5', setting: 'local-video' });
     const same = set('i', scores('ed_s', new Array(30).fill(1)), { model: 'GPT-5', setting: 'local-image' });
@@ -151,21 +191,53 @@ describe('repeated runs and settings', () => {
 
 describe('disagreements', () => {
   const withAnswers = (id: string, rows: [number, number, string | undefined][]) => {
-    const results = new Map<string, QuestionResult>(rows.map(([q, score, answer]) => [`q${q}`, { subtask: 'gp_v', score, unparsed: answer === undefined, answer: answer ?? 'unparsed', index: q }]));
+    const results = new Map<string, QuestionResult>(
+      rows.map(([q, score, answer]) => [
+        `q${q}`,
+        { subtask: 'gp_v', score, unparsed: answer === undefined, answer: answer ?? 'unparsed', index: q },
+      ]),
+    );
     return { id, label: id, file: id, results } as ResultSet;
   };
   it('groups A right / B wrong, A wrong / B right, both wrong with different answers; sorted by |difference|', () => {
-    const a = withAnswers('A', [[0, 1, '(1, 1)'], [1, 1, '(2, 2)'], [2, 0.4, '(3, 3)'], [3, 0, '(4, 4)'], [4, 0.2, '(5, 5)'], [5, 1, '(6, 6)'], [6, 0, '(7, 7)']]);
-    const b = withAnswers('B', [[0, 0.6, '(1, 9)'], [1, 0, undefined], [2, 1, '(3, 4)'], [3, 0, '(4, 4)'], [4, 0, '(8, 8)'], [5, 1, '(6, 6)'], [9, 1, '(0, 0)']]);
+    const a = withAnswers('A', [
+      [0, 1, '(1, 1)'],
+      [1, 1, '(2, 2)'],
+      [2, 0.4, '(3, 3)'],
+      [3, 0, '(4, 4)'],
+      [4, 0.2, '(5, 5)'],
+      [5, 1, '(6, 6)'],
+      [6, 0, '(7, 7)'],
+    ]);
+    const b = withAnswers('B', [
+      [0, 0.6, '(1, 9)'],
+      [1, 0, undefined],
+      [2, 1, '(3, 4)'],
+      [3, 0, '(4, 4)'],
+      [4, 0, '(8, 8)'],
+      [5, 1, '(6, 6)'],
+      [9, 1, '(0, 0)'],
+    ]);
     const d = disagreements(a, b, 'gp_v');
     assert.equal(d.common, 6, 'q6 and q9 are not in both');
     assert.deepEqual(d.counts, { 'baseline-right': 2, 'other-right': 1, 'both-wrong': 1 });
-    assert.deepEqual(d.items.map((i) => [i.uid, i.kind]), [['q1', 'baseline-right'], ['q2', 'other-right'], ['q0', 'baseline-right'], ['q4', 'both-wrong']]);
+    assert.deepEqual(
+      d.items.map((i) => [i.uid, i.kind]),
+      [
+        ['q1', 'baseline-right'],
+        ['q2', 'other-right'],
+        ['q0', 'baseline-right'],
+        ['q4', 'both-wrong'],
+      ],
+    );
     assert.ok(Math.abs(d.items[0].difference - -1) < 1e-12);
     assert.equal(d.items[0].other.answer, 'unparsed');
     assert.equal(disagreements(a, b, 'ed_v').items.length, 0);
   });
   it('subtasks are named by key or abbreviation', () => {
-    assert.deepEqual([subtaskByName('EDv'), subtaskByName('tds-h'), subtaskByName('trajectory'), subtaskByName('x')], ['ed_v', 'tds_hard', 'trajectory', undefined]);
+    assert.deepEqual(
+      [subtaskByName('EDv'), subtaskByName('tds-h'), subtaskByName('trajectory'), subtaskByName('x')],
+      ['ed_v', 'tds_hard', 'trajectory', undefined],
+    );
   });
 });

@@ -6,18 +6,33 @@ import { PAPER_LOCAL_CONTROL, PAPER_TABLE1, SUBTASK_KEYS, paperLocalControl } fr
 import { checkRow } from '../helpers/paperRows';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 
-const csv = (name: string) => readFileSync(path.join(SHARED_DIR, 'reference', name), 'utf8').trim().split('\n').map((l) => l.split(','));
+const csv = (name: string) =>
+  readFileSync(path.join(SHARED_DIR, 'reference', name), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(','));
 
 describe('the shipped paper reference data', () => {
-  it('Table 1 has all 25 rows in their groups, and every row\'s Avg. is the mean of its 12 subtasks', () => {
+  it("Table 1 has all 25 rows in their groups, and every row's Avg. is the mean of its 12 subtasks", () => {
     assert.equal(PAPER_TABLE1.length, 25);
     const count = (g: string) => PAPER_TABLE1.filter((r) => r.group === g).length;
-    assert.deepEqual([count('proprietary'), count('open-source'), count('embodied'), count('random'), count('human'), count('fine-tuned')], [5, 12, 5, 1, 1, 1]);
-    for (const r of PAPER_TABLE1) checkRow(r.model, SUBTASK_KEYS.map((k) => r.subtasks[k]), r.avg);
+    assert.deepEqual(
+      [count('proprietary'), count('open-source'), count('embodied'), count('random'), count('human'), count('fine-tuned')],
+      [5, 12, 5, 1, 1, 1],
+    );
+    for (const r of PAPER_TABLE1)
+      checkRow(
+        r.model,
+        SUBTASK_KEYS.map((k) => r.subtasks[k]),
+        r.avg,
+      );
   });
   it('the local-control rows cover EDs and EDists for 8 models', () => {
     assert.equal(PAPER_LOCAL_CONTROL.length, 16);
-    assert.deepEqual(paperLocalControl('gemini-3-pro').map((r) => r.subtask), ['ed_s', 'edist_s']);
+    assert.deepEqual(
+      paperLocalControl('gemini-3-pro').map((r) => r.subtask),
+      ['ed_s', 'edist_s'],
+    );
     assert.deepEqual(paperLocalControl('Nobody'), []);
   });
   it('equals the checked transcription in ../shared/reference, number for number', { skip: NEEDS_SHARED }, () => {
@@ -26,8 +41,12 @@ describe('the shipped paper reference data', () => {
     rows.forEach((cells, i) => {
       const r = PAPER_TABLE1[i];
       assert.equal(r.model, cells[1]);
-      assert.equal(cells[0] === 'baseline' ? (r.group === 'random' || r.group === 'human') : r.group === cells[0], true, r.model);
-      assert.deepEqual(SUBTASK_KEYS.map((k) => r.subtasks[k]), cells.slice(2, 14).map(Number), r.model);
+      assert.equal(cells[0] === 'baseline' ? r.group === 'random' || r.group === 'human' : r.group === cells[0], true, r.model);
+      assert.deepEqual(
+        SUBTASK_KEYS.map((k) => r.subtasks[k]),
+        cells.slice(2, 14).map(Number),
+        r.model,
+      );
       assert.equal(r.avg, Number(cells[14]));
     });
     const [, ...local] = csv('gst-bench-local-control.csv');

@@ -39,10 +39,16 @@ describe('slices', () => {
     assert.equal(results.add('/r/a.jsonl').isNew, false);
     results.setActive('/r/a.jsonl');
     results.setActive('/r/a.jsonl'); // no change, no event
-    assert.deepEqual(results.all().map((r) => r.colorIndex), [0, 1]);
+    assert.deepEqual(
+      results.all().map((r) => r.colorIndex),
+      [0, 1],
+    );
     results.remove('/r/a.jsonl');
     assert.equal(results.active()?.id, '/r/b.jsonl');
-    assert.deepEqual(changes.map((c) => c.kind), ['added', 'added', 'active', 'removed', 'active']);
+    assert.deepEqual(
+      changes.map((c) => c.kind),
+      ['added', 'added', 'active', 'removed', 'active'],
+    );
   });
 
   test('comparison: compared files and a baseline, independent of which file is active', () => {
@@ -75,7 +81,10 @@ describe('slices', () => {
     selection.select('q1');
     selection.select('q1');
     selection.select('q2');
-    assert.deepEqual(changes, [{ uid: 'q1', previous: undefined }, { uid: 'q2', previous: 'q1' }]);
+    assert.deepEqual(changes, [
+      { uid: 'q1', previous: undefined },
+      { uid: 'q2', previous: 'q1' },
+    ]);
   });
 
   test('audit: a loaded sidecar, then single verdicts; no event without a change', () => {
@@ -87,7 +96,10 @@ describe('slices', () => {
     audit.setVerdict('q1', undefined);
     audit.setVerdict('q3', undefined);
     assert.deepEqual(audit.all(), [{ uid: 'q2', verdict: 'agree' }]);
-    assert.deepEqual(changes.map((c) => c.uids), [['q1'], ['q2'], ['q1']]);
+    assert.deepEqual(
+      changes.map((c) => c.uids),
+      [['q1'], ['q2'], ['q1']],
+    );
     audit.load(undefined, []);
     assert.deepEqual(changes.at(-1), { sidecar: undefined, uids: ['q2'] });
   });

@@ -18,7 +18,17 @@ after(() => rmSync(root, { recursive: true, force: true }));
 const TASK = 'Object_Localization_Egocentric_Direction_visual';
 for (const [i, uid] of ['scene1_chair_0', 'scene1_table_1', 'scene2_lamp_2'].entries()) {
   mkdirSync(path.join(root, uid));
-  writeFileSync(path.join(root, uid, 'question.json'), JSON.stringify({ task: TASK, uid, scene: `scene${i < 2 ? 1 : 2}`, answer: String(10 * i), texts: ['t0', 'Which direction?'], copied_video_path: 'video.mp4' }));
+  writeFileSync(
+    path.join(root, uid, 'question.json'),
+    JSON.stringify({
+      task: TASK,
+      uid,
+      scene: `scene${i < 2 ? 1 : 2}`,
+      answer: String(10 * i),
+      texts: ['t0', 'Which direction?'],
+      copied_video_path: 'video.mp4',
+    }),
+  );
   writeFileSync(path.join(root, uid, 'video.mp4'), 'stands in for a video: only its header reads are counted');
 }
 
@@ -27,7 +37,8 @@ async function setUp() {
   const dataset = await readDataset(root, { sniffMedia: false });
   state.slices.datasets.add(root, 'user');
   state.slices.datasets.setLoaded(root, { dataset });
-  const lines = (prediction: (i: number) => string) => ['scene1_chair_0', 'scene1_table_1', 'scene2_lamp_2'].map((uid, i) => JSON.stringify({ uid, prediction: prediction(i) })).join('\n');
+  const lines = (prediction: (i: number) => string) =>
+    ['scene1_chair_0', 'scene1_table_1', 'scene2_lamp_2'].map((uid, i) => JSON.stringify({ uid, prediction: prediction(i) })).join('\n');
   for (const [file, text] of [
     ['/r/a.jsonl', lines((i) => String(10 * i))],
     ['/r/b.jsonl', lines(() => '90')],
@@ -76,11 +87,20 @@ describe('the viewer reacts only to what it shows', () => {
     state.setCompared('/r/b.jsonl', true);
     const update = sent.at(-1) as Extract<ViewerNotification, { type: 'results' }>;
     assert.equal(update.type, 'results');
-    assert.deepEqual(update.results.map((r) => r.id), ['/r/a.jsonl', '/r/b.jsonl']);
+    assert.deepEqual(
+      update.results.map((r) => r.id),
+      ['/r/a.jsonl', '/r/b.jsonl'],
+    );
     state.setActive('/r/b.jsonl'); // the header marks the active file
-    assert.deepEqual((sent.at(-1) as Extract<ViewerNotification, { type: 'results' }>).results.map((r) => r.active), [false, true]);
+    assert.deepEqual(
+      (sent.at(-1) as Extract<ViewerNotification, { type: 'results' }>).results.map((r) => r.active),
+      [false, true],
+    );
     state.setCompared('/r/a.jsonl', false);
-    assert.deepEqual((sent.at(-1) as Extract<ViewerNotification, { type: 'results' }>).results.map((r) => r.id), ['/r/b.jsonl']);
+    assert.deepEqual(
+      (sent.at(-1) as Extract<ViewerNotification, { type: 'results' }>).results.map((r) => r.id),
+      ['/r/b.jsonl'],
+    );
     state.setFilter({ sort: 'dataset' }); // the same order: nothing to send
     assert.deepEqual(types(sent), ['show', 'results', 'results', 'results']);
     assert.equal(reads(), 1);
@@ -98,7 +118,11 @@ describe('the viewer reacts only to what it shows', () => {
     assert.deepEqual(session.navigate('previous'), { uid: 'scene1_table_1' });
     await session.show('scene1_chair_0');
     assert.deepEqual(session.navigate('previous'), { uid: 'scene2_lamp_2', message: 'Wrapped to the last question in the current order.' });
-    assert.deepEqual(session.navigate('nextFailure'), { uid: null, message: 'No other failure in the current filter.' }, 'file a is right everywhere');
+    assert.deepEqual(
+      session.navigate('nextFailure'),
+      { uid: null, message: 'No other failure in the current filter.' },
+      'file a is right everywhere',
+    );
     session.dispose();
   });
 });

@@ -39,13 +39,22 @@ describe('viewer app (jsdom)', () => {
     assert.match(document.querySelector('[data-role="angular-error"]')!.textContent!, /Δ15°/);
   });
 
-  test('header: each result file\'s Avg. with its coverage, a partial one marked', () => {
+  test("header: each result file's Avg. with its coverage, a partial one marked", () => {
     const { show, bridge } = mount();
     bridges.push(bridge);
     const [full, part] = ANGLE_SAMPLE.results;
-    show({ ...ANGLE_SAMPLE, results: [{ ...full, overall: 'Avg. 88.8 (12/12 subtasks, 36/36 questions)', partial: false }, { ...part, overall: 'Avg. 16.7 (partial: 2/12 subtasks, 4/36 questions)', partial: true }] });
+    show({
+      ...ANGLE_SAMPLE,
+      results: [
+        { ...full, overall: 'Avg. 88.8 (12/12 subtasks, 36/36 questions)', partial: false },
+        { ...part, overall: 'Avg. 16.7 (partial: 2/12 subtasks, 4/36 questions)', partial: true },
+      ],
+    });
     const shown = [...$('[data-role="result-overall"]')].map((e) => [e.textContent, e.getAttribute('data-partial')]);
-    assert.deepEqual(shown, [['Avg. 88.8 (12/12 subtasks, 36/36 questions)', null], ['Avg. 16.7 (partial: 2/12 subtasks, 4/36 questions)', 'true']]);
+    assert.deepEqual(shown, [
+      ['Avg. 88.8 (12/12 subtasks, 36/36 questions)', null],
+      ['Avg. 16.7 (partial: 2/12 subtasks, 4/36 questions)', 'true'],
+    ]);
   });
 
   test('XSS: a prediction with <img onerror> is rendered as text, no element is created from it', () => {
@@ -109,8 +118,16 @@ describe('viewer app (jsdom)', () => {
     bridges.push(bridge);
     show(CHOICE_SAMPLE);
     assert.equal($('[data-overlay="choice-grid"] .choice').length, 4);
-    assert.deepEqual([...$('.choice[data-correct]')].map((e) => e.getAttribute('data-letter')), ['C']);
-    assert.deepEqual([...$('[data-role="choice-pick"]')].map((e) => `${e.closest('.choice')!.getAttribute('data-letter')}:${e.getAttribute('data-result')}`), ['A:b', 'C:a']);
+    assert.deepEqual(
+      [...$('.choice[data-correct]')].map((e) => e.getAttribute('data-letter')),
+      ['C'],
+    );
+    assert.deepEqual(
+      [...$('[data-role="choice-pick"]')].map(
+        (e) => `${e.closest('.choice')!.getAttribute('data-letter')}:${e.getAttribute('data-result')}`,
+      ),
+      ['A:b', 'C:a'],
+    );
     assert.equal($('[data-role="query-view"]').length, 0);
   });
 
@@ -118,7 +135,9 @@ describe('viewer app (jsdom)', () => {
     const { show, bridge } = mount();
     bridges.push(bridge);
     show(ANGLE_SAMPLE);
-    const parts = [...document.querySelector('[data-role="prompt"] .prompt-parts')!.children].map((e) => e.getAttribute('data-role') ?? e.tagName);
+    const parts = [...document.querySelector('[data-role="prompt"] .prompt-parts')!.children].map(
+      (e) => e.getAttribute('data-role') ?? e.tagName,
+    );
     assert.deepEqual(parts, ['P', 'prompt-video', 'P', 'prompt-image', 'P']);
     assert.match(document.querySelector('[data-role="prompt"]')!.textContent!, /between –180° and 180°/i);
   });
@@ -138,7 +157,10 @@ describe('viewer app (jsdom)', () => {
     bridges.push(bridge);
     show({ ...ANGLE_SAMPLE, video: { ...ANGLE_SAMPLE.video!, videoCodec: 'vp09' } });
     assert.match(document.querySelector('[data-role="codec-panel"]')!.textContent!, /VP9/);
-    assert.equal(document.querySelector('[data-role="ffmpeg-command"]')!.textContent, 'ffmpeg -i /data/q/video.mp4 -c:v libx264 -pix_fmt yuv420p -movflags +faststart -an /data/q/video.h264.mp4');
+    assert.equal(
+      document.querySelector('[data-role="ffmpeg-command"]')!.textContent,
+      'ffmpeg -i /data/q/video.mp4 -c:v libx264 -pix_fmt yuv420p -movflags +faststart -an /data/q/video.h264.mp4',
+    );
     assert.equal($('video').length, 0);
   });
 
@@ -147,8 +169,15 @@ describe('viewer app (jsdom)', () => {
     bridges.push(bridge);
     show(ANGLE_SAMPLE);
     for (const key of ['j', 'k', 'n']) act(() => void window.dispatchEvent(new window.KeyboardEvent('keydown', { key })));
-    const requests = api.posted.filter((m) => m.type === 'request') as unknown as Array<{ id: number; method: string; params: { direction: string } }>;
-    assert.deepEqual(requests.map((r) => `${r.method}:${r.params.direction}`), ['navigate:next', 'navigate:previous', 'navigate:nextFailure']);
+    const requests = api.posted.filter((m) => m.type === 'request') as unknown as Array<{
+      id: number;
+      method: string;
+      params: { direction: string };
+    }>;
+    assert.deepEqual(
+      requests.map((r) => `${r.method}:${r.params.direction}`),
+      ['navigate:next', 'navigate:previous', 'navigate:nextFailure'],
+    );
     deliver({ type: 'response', id: requests[0].id, ok: true, result: { uid: null, message: 'Last question in the current order.' } });
     await act(async () => void (await new Promise((r) => setTimeout(r, 30))));
     assert.match(document.querySelector('[role="status"]')!.textContent!, /Last question/);
@@ -168,11 +197,18 @@ describe('viewer app (jsdom)', () => {
 });
 
 describe('raw output segments', () => {
-  test('outside / region / span around the parser\'s span', () => {
+  test("outside / region / span around the parser's span", () => {
     const raw = '<think>hmm 12</think><answer>-45</answer>';
     const region: [number, number] = [29, 32];
     const s = segments(raw, region, [29, 32], true);
-    assert.deepEqual(s.map((x) => [x.role, x.text]), [['outside', '<think>hmm 12</think><answer>'], ['span', '-45'], ['outside', '</answer>']]);
+    assert.deepEqual(
+      s.map((x) => [x.role, x.text]),
+      [
+        ['outside', '<think>hmm 12</think><answer>'],
+        ['span', '-45'],
+        ['outside', '</answer>'],
+      ],
+    );
   });
   test('unparsed marks the whole region; the pieces always rebuild the raw text', () => {
     const raw = 'I cannot tell.';
@@ -185,8 +221,14 @@ describe('raw output segments', () => {
 
 describe('re-encode command', () => {
   test('quotes paths with spaces or quotes for the shell', () => {
-    assert.equal(reencodeCommand('/d/clip.mp4'), 'ffmpeg -i /d/clip.mp4 -c:v libx264 -pix_fmt yuv420p -movflags +faststart -an /d/clip.h264.mp4');
-    assert.equal(reencodeCommand("/d/it's a clip.webm"), "ffmpeg -i '/d/it'\\''s a clip.webm' -c:v libx264 -pix_fmt yuv420p -movflags +faststart -an '/d/it'\\''s a clip.h264.mp4'");
+    assert.equal(
+      reencodeCommand('/d/clip.mp4'),
+      'ffmpeg -i /d/clip.mp4 -c:v libx264 -pix_fmt yuv420p -movflags +faststart -an /d/clip.h264.mp4',
+    );
+    assert.equal(
+      reencodeCommand("/d/it's a clip.webm"),
+      "ffmpeg -i '/d/it'\\''s a clip.webm' -c:v libx264 -pix_fmt yuv420p -movflags +faststart -an '/d/it'\\''s a clip.h264.mp4'",
+    );
   });
 });
 
@@ -195,7 +237,12 @@ describe('toolkit boundary', () => {
     const root = path.resolve(__dirname, '../../../webview');
     const files = (dir: string): string[] =>
       readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : [path.join(dir, n)]));
-    const offenders = files(root).filter((f) => /\.(tsx?|css)$/.test(f) && !f.startsWith(path.join(root, 'ui') + path.sep) && readFileSync(f, 'utf8').includes('@vscode/webview-ui-toolkit'));
+    const offenders = files(root).filter(
+      (f) =>
+        /\.(tsx?|css)$/.test(f) &&
+        !f.startsWith(path.join(root, 'ui') + path.sep) &&
+        readFileSync(f, 'utf8').includes('@vscode/webview-ui-toolkit'),
+    );
     assert.deepEqual(offenders, []);
   });
 });

@@ -58,7 +58,10 @@ describe('angle to arrow vector (left positive, up = current view)', () => {
 describe('tolerance wedges', () => {
   test('one wedge per core tolerance, widest first', () => {
     const w = toleranceWedges({ x: 0, y: 0 }, 100, 0);
-    assert.deepEqual(w.map((x) => x.tolerance), [...ANGLE_TOLERANCES_DEG].sort((a, b) => b - a));
+    assert.deepEqual(
+      w.map((x) => x.tolerance),
+      [...ANGLE_TOLERANCES_DEG].sort((a, b) => b - a),
+    );
   });
 
   test('a wedge around +90 lies on the LEFT and runs counter-clockwise (sweep flag 0)', () => {
@@ -87,7 +90,10 @@ describe('[0, 999] to pixels and the point rings', () => {
 
   test('rings: one per core threshold; on a 480x360 image they are ellipses with rx/ry = 479/359', () => {
     const rings = thresholdRings({ x: 391, y: 698 }, 480, 360);
-    assert.deepEqual(rings.map((r) => r.threshold), [...POINT_THRESHOLDS]);
+    assert.deepEqual(
+      rings.map((r) => r.threshold),
+      [...POINT_THRESHOLDS],
+    );
     for (const r of rings) {
       close(r.rx / r.ry, 479 / 359);
       close(r.rx, (r.threshold / 999) * 479);
@@ -123,7 +129,10 @@ describe('[0, 999] to pixels and the point rings', () => {
 describe('MRA pass bands', () => {
   test('ten bands from the core thresholds; theta 0.50 on 4.2 m spans (2.1, 6.3)', () => {
     const bands = mraBands(4.2);
-    assert.deepEqual(bands.map((b) => Math.round(b.threshold * 100)), [...MRA_THRESHOLDS_HUNDREDTHS]);
+    assert.deepEqual(
+      bands.map((b) => Math.round(b.threshold * 100)),
+      [...MRA_THRESHOLDS_HUNDREDTHS],
+    );
     close(bands[0].lo, 2.1);
     close(bands[0].hi, 6.3);
     close(bands[9].lo, 3.99);

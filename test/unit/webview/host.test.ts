@@ -39,14 +39,24 @@ describe('SampleView message', () => {
           answer: '<point>391 698</point>',
           texts: ['t0', 'map:'],
           images: ['map.png'],
-          geometry: { topdown: { path: 'map.png', width: 480, height: 360 }, agent: { x: 1, y: 2, heading: 35 }, target: { x: 3, y: 4, label: 'chair' } },
+          geometry: {
+            topdown: { path: 'map.png', width: 480, height: 360 },
+            agent: { x: 1, y: 2, heading: 35 },
+            target: { x: 3, y: 4, label: 'chair' },
+          },
         },
       },
       { 'a/map.png': 'not really a png' },
     );
     const ds = await readDataset(root, { sniffMedia: false });
-    const evaluation = evaluateText(ds, 'r.jsonl', JSON.stringify({ uid: 'p1', prediction: 'I think <point>520 610</point>.' }) + '\n', { profile: 'paper' });
-    const sample = await buildSampleView(ds.questions[0], ds, { results: [{ id: 'r', label: 'model', colorIndex: 2, active: true, evaluation }], order: ['x', 'p1'], toUri });
+    const evaluation = evaluateText(ds, 'r.jsonl', JSON.stringify({ uid: 'p1', prediction: 'I think <point>520 610</point>.' }) + '\n', {
+      profile: 'paper',
+    });
+    const sample = await buildSampleView(ds.questions[0], ds, {
+      results: [{ id: 'r', label: 'model', colorIndex: 2, active: true, evaluation }],
+      order: ['x', 'p1'],
+      toUri,
+    });
     const wire = JSON.parse(JSON.stringify(sample));
     assert.deepEqual(wire, sample, 'survives JSON unchanged');
     assert.deepEqual(sample.truth, [391, 698]);
@@ -68,7 +78,15 @@ describe('SampleView message', () => {
 
   test('a geometry path that leaves the dataset root gets no URI; missing media get none either', async () => {
     const root = tempDataset({
-      a: { task: 'Object_Localization_Egocentric_Direction_visual', uid: 'd1', scene: 's', answer: '10', texts: ['t'], copied_video_path: 'gone.mp4', geometry: { topdown: { path: '../../etc/passwd', width: 10, height: 10 }, agent: { x: 1, y: 1, heading: 0 } } },
+      a: {
+        task: 'Object_Localization_Egocentric_Direction_visual',
+        uid: 'd1',
+        scene: 's',
+        answer: '10',
+        texts: ['t'],
+        copied_video_path: 'gone.mp4',
+        geometry: { topdown: { path: '../../etc/passwd', width: 10, height: 10 }, agent: { x: 1, y: 1, heading: 0 } },
+      },
     });
     const ds = await readDataset(root);
     const sample = await buildSampleView(ds.questions[0], ds, { results: [], order: [], toUri });
@@ -81,7 +99,16 @@ describe('SampleView message', () => {
   });
 
   test('malformed geometry is ignored (real data has none)', async () => {
-    const root = tempDataset({ a: { task: 'Object_Localization_Egocentric_Direction_visual', uid: 'd2', scene: 's', answer: '10', texts: ['t'], geometry: { topdown: { path: 'x.png' } } } });
+    const root = tempDataset({
+      a: {
+        task: 'Object_Localization_Egocentric_Direction_visual',
+        uid: 'd2',
+        scene: 's',
+        answer: '10',
+        texts: ['t'],
+        geometry: { topdown: { path: 'x.png' } },
+      },
+    });
     const ds = await readDataset(root);
     assert.equal((await buildSampleView(ds.questions[0], ds, { results: [], order: [], toUri })).geometry, null);
   });
@@ -91,7 +118,8 @@ describe('navigation order', () => {
   const order = ['a', 'b', 'c', 'd'];
   const failures = new Set(['a', 'c']);
   const isFailure = (u: string) => failures.has(u);
-  const go = (from: string | undefined, direction: 'next' | 'previous' | 'nextFailure', fails = isFailure, o: string[] = order) => navigationTarget(o, from, direction, fails);
+  const go = (from: string | undefined, direction: 'next' | 'previous' | 'nextFailure', fails = isFailure, o: string[] = order) =>
+    navigationTarget(o, from, direction, fails);
   test('next and previous move one step; at the ends they wrap and say so (as next failure does)', () => {
     assert.deepEqual(go('b', 'next'), { uid: 'c', wrapped: false });
     assert.deepEqual(go('d', 'next'), { uid: 'a', wrapped: true });
@@ -102,8 +130,15 @@ describe('navigation order', () => {
   test('next failure skips passes and wraps around once, saying so', () => {
     assert.deepEqual(go('a', 'nextFailure'), { uid: 'c', wrapped: false });
     assert.deepEqual(go('c', 'nextFailure'), { uid: 'a', wrapped: true });
-    assert.equal(go('b', 'nextFailure', () => false), null);
-    assert.equal(go('a', 'nextFailure', (u) => u === 'a'), null, 'the only failure is the one shown');
+    assert.equal(
+      go('b', 'nextFailure', () => false),
+      null,
+    );
+    assert.equal(
+      go('a', 'nextFailure', (u) => u === 'a'),
+      null,
+      'the only failure is the one shown',
+    );
   });
   test('a question outside the filter starts from the ends, without a wrap', () => {
     assert.deepEqual(go('zzz', 'next'), { uid: 'a', wrapped: false });
@@ -116,24 +151,59 @@ describe('navigation order', () => {
 const HAVE_FFMPEG = !spawnSync('ffmpeg', ['-version']).error;
 
 describe('MP4 header reader', () => {
-  test('frame rate and codecs of clips made with ffmpeg', { skip: HAVE_FFMPEG ? false : 'ffmpeg is not installed (apt-get install ffmpeg)' }, async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gst-mp4-'));
-    dirs.push(dir);
-    const make = (name: string, args: string[]) => {
-      const out = path.join(dir, name);
-      const r = spawnSync('ffmpeg', ['-loglevel', 'error', '-y', ...args, out]);
-      assert.equal(r.status, 0, String(r.stderr));
-      return out;
-    };
-    const h264 = make('a.mp4', ['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an']);
-    // moov at the end (no faststart), 25 fps, with an AAC track.
-    const tail = make('b.mp4', ['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac']);
-    assert.deepEqual(await readVideoInfo(h264), { fps: 10, videoCodec: 'avc1', audioCodec: null });
-    assert.deepEqual(await readVideoInfo(tail), { fps: 25, videoCodec: 'avc1', audioCodec: 'mp4a' });
-    assert.equal(await readVideoInfo(path.join(dir, 'missing.mp4')), null);
-    writeFileSync(path.join(dir, 'text.mp4'), 'hello, not a video at all');
-    assert.equal(await readVideoInfo(path.join(dir, 'text.mp4')), null);
-  });
+  test(
+    'frame rate and codecs of clips made with ffmpeg',
+    { skip: HAVE_FFMPEG ? false : 'ffmpeg is not installed (apt-get install ffmpeg)' },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'gst-mp4-'));
+      dirs.push(dir);
+      const make = (name: string, args: string[]) => {
+        const out = path.join(dir, name);
+        const r = spawnSync('ffmpeg', ['-loglevel', 'error', '-y', ...args, out]);
+        assert.equal(r.status, 0, String(r.stderr));
+        return out;
+      };
+      const h264 = make('a.mp4', [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=64x48:rate=10',
+        '-t',
+        '1',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+        '-an',
+      ]);
+      // moov at the end (no faststart), 25 fps, with an AAC track.
+      const tail = make('b.mp4', [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=64x48:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine',
+        '-t',
+        '1',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+      ]);
+      assert.deepEqual(await readVideoInfo(h264), { fps: 10, videoCodec: 'avc1', audioCodec: null });
+      assert.deepEqual(await readVideoInfo(tail), { fps: 25, videoCodec: 'avc1', audioCodec: 'mp4a' });
+      assert.equal(await readVideoInfo(path.join(dir, 'missing.mp4')), null);
+      writeFileSync(path.join(dir, 'text.mp4'), 'hello, not a video at all');
+      assert.equal(await readVideoInfo(path.join(dir, 'text.mp4')), null);
+    },
+  );
 
   test('the real sample clip is H.264 at 10 fps', { skip: NEEDS_SHARED }, async () => {
     const file = path.join(SHARED_DIR, 'datasets/gst-page-examples/02_Global_Structure_Understanding_Topdown_Selection_Medium/video1.mp4');
@@ -144,7 +214,12 @@ describe('MP4 header reader', () => {
 
 describe('viewer HTML', () => {
   test("strict CSP with default-src 'none', one nonce on the script, the stylesheet and FAST's meta", () => {
-    const html = viewerHtml({ cspSource: 'https://x.vscode-cdn.net', scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/dist/webview.css', nonce: 'abc123' });
+    const html = viewerHtml({
+      cspSource: 'https://x.vscode-cdn.net',
+      scriptUri: 'https://x/dist/webview.js',
+      styleUri: 'https://x/dist/webview.css',
+      nonce: 'abc123',
+    });
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
     assert.match(csp, /^default-src 'none'; /);
     assert.match(csp, /script-src 'nonce-abc123'(;|$)/);

@@ -34,4 +34,3 @@ export function mount(state?: unknown) {
   const view = render(<App bridge={bridge} />);
   return { api, bridge, view, show: (sample: SampleView) => deliver({ type: 'show', sample }) };
 }
-

@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { answerRequest, contractGuards, isHostMessage, isWebviewMessage, PanelChannel, Requester, RequestTimeoutError, type PanelHostMessage, type RequestMessage, type ResponseMessage, type ViewerRequests } from '../../../src/shared/protocol';
+import {
+  answerRequest,
+  contractGuards,
+  isHostMessage,
+  isWebviewMessage,
+  PanelChannel,
+  Requester,
+  RequestTimeoutError,
+  type PanelHostMessage,
+  type RequestMessage,
+  type ResponseMessage,
+  type ViewerRequests,
+} from '../../../src/shared/protocol';
 
 describe('request/response with ids', () => {
   test('each request gets a fresh id and resolves with the matching response only', async () => {
@@ -8,7 +20,13 @@ describe('request/response with ids', () => {
     const r = new Requester<ViewerRequests>((m) => sent.push(m));
     const first = r.request('navigate', { direction: 'next' });
     const second = r.request('copyText', { text: 'uid' });
-    assert.deepEqual(sent.map((m) => [m.id, m.method]), [[1, 'navigate'], [2, 'copyText']]);
+    assert.deepEqual(
+      sent.map((m) => [m.id, m.method]),
+      [
+        [1, 'navigate'],
+        [2, 'copyText'],
+      ],
+    );
     assert.equal(r.handleResponse({ type: 'response', id: 99, ok: true, result: null }), false);
     assert.equal(r.handleResponse({ type: 'response', id: 2, ok: true, result: { copied: true } }), true);
     assert.deepEqual(await second, { copied: true });
@@ -19,7 +37,10 @@ describe('request/response with ids', () => {
 
   test('an unanswered request times out with a message naming it', async () => {
     const r = new Requester<ViewerRequests>(() => {}, 20);
-    await assert.rejects(r.request('navigate', { direction: 'previous' }), (e: Error) => e instanceof RequestTimeoutError && /navigate/.test(e.message));
+    await assert.rejects(
+      r.request('navigate', { direction: 'previous' }),
+      (e: Error) => e instanceof RequestTimeoutError && /navigate/.test(e.message),
+    );
     assert.equal(r.pendingCount, 0);
   });
 
@@ -54,7 +75,7 @@ describe('request/response with ids', () => {
 });
 
 describe('message guards', () => {
-  test('accept each side\'s own types and reject the rest', () => {
+  test("accept each side's own types and reject the rest", () => {
     assert.ok(isHostMessage({ type: 'show', sample: {} }));
     assert.ok(isHostMessage({ type: 'response', id: 1, ok: true, result: 1 }));
     assert.ok(!isHostMessage({ type: 'ready' }));
@@ -113,7 +134,10 @@ describe('panel channel (any contract): handshake, notifications, requests, even
     assert.equal(channel.notify({ type: 'total', total: 3 }), false);
     await channel.receive({ type: 'ready' });
     assert.equal(readies.length, 2);
-    assert.deepEqual(posted.map((m) => (m.type === 'total' ? m.total : m.type)), [0, 2, 0]);
+    assert.deepEqual(
+      posted.map((m) => (m.type === 'total' ? m.total : m.type)),
+      [0, 2, 0],
+    );
   });
 
   test('requests are answered by id, errors and unknown methods answer with the error; events reach onEvent', async () => {
@@ -149,7 +173,10 @@ describe('panel channel (any contract): handshake, notifications, requests, even
 
   test('a request the other side never answers times out; dispose rejects what is pending', async () => {
     const requester = new Requester<CounterContract['requests']>(() => {}, 15);
-    await assert.rejects(requester.request('add', { by: 1 }), (e: Error) => e instanceof RequestTimeoutError && /"add" within 15 ms/.test(e.message));
+    await assert.rejects(
+      requester.request('add', { by: 1 }),
+      (e: Error) => e instanceof RequestTimeoutError && /"add" within 15 ms/.test(e.message),
+    );
     const long = new Requester<CounterContract['requests']>(() => {}, 60_000);
     const pending = long.request('add', { by: 1 });
     long.dispose();

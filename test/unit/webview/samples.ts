@@ -13,7 +13,13 @@ function tag(kind: SampleView['kind'], json: SampleView['truth']): TaggedValue |
 
 type Unkinded = Omit<ResultView, 'outcome'> & { outcome: Omit<NonNullable<ResultView['outcome']>, 'value'> | null };
 
-function result(id: string, colorIndex: number, prediction: string, parsed: SampleView['truth'], extra: Partial<NonNullable<ResultView['outcome']>> = {}): Unkinded {
+function result(
+  id: string,
+  colorIndex: number,
+  prediction: string,
+  parsed: SampleView['truth'],
+  extra: Partial<NonNullable<ResultView['outcome']>> = {},
+): Unkinded {
   const at = parsed === null ? -1 : prediction.indexOf(String(Array.isArray(parsed) ? parsed[0] : parsed));
   return {
     id,
@@ -49,25 +55,41 @@ const base = (over: Over): SampleView => {
   };
 };
 
-const unkinded = (over: Over) => ({
-  uid: 'q',
-  task: 'Object_Localization_Egocentric_Direction_visual',
-  subtask: { key: 'ed_v', abbreviation: 'EDv', name: 'Egocentric Direction (visual)' },
-  kind: 'angle',
-  scene: 'scene_1',
-  answerText: '90',
-  truth: 90,
-  truthLabel: '90°',
-  texts: ['t0', 'Your current view is :', 'Which direction? Between –180° and 180°.'],
-  prompt: [{ type: 'text', text: 't0' }, { type: 'video' }, { type: 'text', text: 'Your current view is :' }, { type: 'image', index: 0 }, { type: 'text', text: 'Which direction? Between –180° and 180°.' }],
-  video: { relPath: 'video.mp4', uri: 'http://127.0.0.1/media/video.mp4', exists: true, type: 'mp4', fps: 10, videoCodec: 'avc1', audioCodec: null, commandPath: '/data/q/video.mp4' },
-  images: [{ relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true, type: 'png', role: 'query' }],
-  geometry: null,
-  results: [] as Unkinded[],
-  problems: [],
-  position: { index: 0, total: 5 },
-  ...over,
-}) as Omit<SampleView, 'results' | 'truthValue'> & { results: Unkinded[] };
+const unkinded = (over: Over) =>
+  ({
+    uid: 'q',
+    task: 'Object_Localization_Egocentric_Direction_visual',
+    subtask: { key: 'ed_v', abbreviation: 'EDv', name: 'Egocentric Direction (visual)' },
+    kind: 'angle',
+    scene: 'scene_1',
+    answerText: '90',
+    truth: 90,
+    truthLabel: '90°',
+    texts: ['t0', 'Your current view is :', 'Which direction? Between –180° and 180°.'],
+    prompt: [
+      { type: 'text', text: 't0' },
+      { type: 'video' },
+      { type: 'text', text: 'Your current view is :' },
+      { type: 'image', index: 0 },
+      { type: 'text', text: 'Which direction? Between –180° and 180°.' },
+    ],
+    video: {
+      relPath: 'video.mp4',
+      uri: 'http://127.0.0.1/media/video.mp4',
+      exists: true,
+      type: 'mp4',
+      fps: 10,
+      videoCodec: 'avc1',
+      audioCodec: null,
+      commandPath: '/data/q/video.mp4',
+    },
+    images: [{ relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true, type: 'png', role: 'query' }],
+    geometry: null,
+    results: [] as Unkinded[],
+    problems: [],
+    position: { index: 0, total: 5 },
+    ...over,
+  }) as Omit<SampleView, 'results' | 'truthValue'> & { results: Unkinded[] };
 
 export const ANGLE_SAMPLE = base({ uid: 'q_angle', results: [result('a', 0, '<answer>75</answer>', 75), result('b', 1, XSS, null)] });
 
@@ -94,7 +116,11 @@ export const POINT_SAMPLE = base({
     { relPath: 'view.png', uri: 'http://127.0.0.1/media/view.png', exists: true, role: 'query' },
     { relPath: 'topdown.png', uri: 'http://127.0.0.1/media/topdown.png', exists: true, role: 'map' },
   ],
-  geometry: { topdown: { relPath: 'topdown.png', uri: 'http://127.0.0.1/media/topdown.png', exists: true, width: 480, height: 360 }, agent: null, target: null },
+  geometry: {
+    topdown: { relPath: 'topdown.png', uri: 'http://127.0.0.1/media/topdown.png', exists: true, width: 480, height: 360 },
+    agent: null,
+    target: null,
+  },
   results: [result('a', 0, '<point>520 610</point>', [520, 610])],
 });
 
@@ -119,6 +145,11 @@ export const CHOICE_SAMPLE = base({
   answerText: 'C',
   truth: 'C',
   truthLabel: 'C',
-  images: ['a', 'b', 'c', 'd'].map((n) => ({ relPath: `${n}.png`, uri: `http://127.0.0.1/media/${n}.png`, exists: true, role: 'option' as const })),
+  images: ['a', 'b', 'c', 'd'].map((n) => ({
+    relPath: `${n}.png`,
+    uri: `http://127.0.0.1/media/${n}.png`,
+    exists: true,
+    role: 'option' as const,
+  })),
   results: [result('a', 0, 'C', 'C', { score: 1, status: 'correct' }), result('b', 1, 'A', 'A', { score: 0, status: 'wrong' })],
 });

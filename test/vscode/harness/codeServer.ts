@@ -29,7 +29,12 @@ export async function packageExtension(outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
   const vsix = path.join(outDir, `${manifest.name}-${manifest.version}.vsix`);
   await runCommand('production build', process.execPath, ['scripts/build.mjs', '--production'], { cwd: REPO_ROOT });
-  await runCommand('vsce package', npm, ['exec', '--', 'vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: REPO_ROOT, timeoutMs: PACKAGE_TIMEOUT_MS });
+  await runCommand(
+    'vsce package',
+    npm,
+    ['exec', '--', 'vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix],
+    { cwd: REPO_ROOT, timeoutMs: PACKAGE_TIMEOUT_MS },
+  );
   return vsix;
 }
 
@@ -40,7 +45,11 @@ export interface CodeServerDirs {
 }
 
 export function codeServerDirs(runDir: string): CodeServerDirs {
-  const dirs = { extensions: path.join(runDir, 'extensions'), userData: path.join(runDir, 'user-data'), config: path.join(runDir, 'config.yaml') };
+  const dirs = {
+    extensions: path.join(runDir, 'extensions'),
+    userData: path.join(runDir, 'user-data'),
+    config: path.join(runDir, 'config.yaml'),
+  };
   mkdirSync(dirs.extensions, { recursive: true });
   writeUserSettings(dirs.userData);
   // Our own config file stops code-server from writing one into the home folder.
@@ -50,7 +59,22 @@ export function codeServerDirs(runDir: string): CodeServerDirs {
 
 /** Installs a .vsix exactly as a user would, with code-server's --install-extension. */
 export async function installExtension(vsix: string, dirs: CodeServerDirs): Promise<void> {
-  await runCommand('code-server --install-extension', NODE24, [CODE_SERVER_ENTRY, '--config', dirs.config, '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData, '--install-extension', vsix], { env: node24Env() });
+  await runCommand(
+    'code-server --install-extension',
+    NODE24,
+    [
+      CODE_SERVER_ENTRY,
+      '--config',
+      dirs.config,
+      '--extensions-dir',
+      dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+      '--install-extension',
+      vsix,
+    ],
+    { env: node24Env() },
+  );
 }
 
 export interface RunningCodeServer {

@@ -17,7 +17,9 @@ export function commandsTests(): void {
 
     it('every contributed command has the category "GST-Bench"', () => {
       const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-      const wrong = (ext.packageJSON.contributes?.commands ?? []).filter((c: { category?: string }) => c.category !== 'GST-Bench').map((c: { command: string }) => c.command);
+      const wrong = (ext.packageJSON.contributes?.commands ?? [])
+        .filter((c: { category?: string }) => c.category !== 'GST-Bench')
+        .map((c: { command: string }) => c.command);
       assert.deepEqual(wrong, []);
     });
   });

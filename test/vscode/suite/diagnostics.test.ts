@@ -24,10 +24,16 @@ export function diagnosticsTests(): void {
       );
       assert.ok(diagnostic.message.length > 0);
       const results = await api.resultsTree();
-      assert.ok(results.some((r) => `${r.id} ${r.label} ${r.tooltip ?? ''}`.includes('broken.jsonl')), 'the file with a broken line should still load');
+      assert.ok(
+        results.some((r) => `${r.id} ${r.label} ${r.tooltip ?? ''}`.includes('broken.jsonl')),
+        'the file with a broken line should still load',
+      );
 
       writeFileSync(uri.fsPath, good);
-      await waitFor('the diagnostic to clear once the line is fixed', () => !vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === brokenLine));
+      await waitFor(
+        'the diagnostic to clear once the line is fixed',
+        () => !vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === brokenLine),
+      );
     });
   });
 }

@@ -22,7 +22,9 @@ export function filterTests(): void {
       dataset = await demoDatasetFromCore();
       // template-b has correct, partial, wrong and unparsed lines; dropping its last lines adds questions without a prediction.
       const uri = copyIntoWorkspace(DEMO_RESULTS.templateB, 'filters');
-      const lines = readFileSync(uri.fsPath, 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const lines = readFileSync(uri.fsPath, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
       writeFileSync(uri.fsPath, lines.slice(0, -QUESTIONS_WITHOUT_PREDICTION).join('\n') + '\n');
       evaluation = await evaluateFile(dataset, uri.fsPath, { profile: scoringProfile() });
       await vscode.commands.executeCommand(COMMANDS.loadResultFile, uri);
@@ -37,12 +39,18 @@ export function filterTests(): void {
 
     /** Checks the expected set is a real subset (not empty, not everything), so the test can fail. */
     const properSubset = (uids: string[], what: string) => {
-      assert.ok(uids.length > 0 && uids.length < dataset.questions.length, `the fixture should have some but not all questions ${what} (has ${uids.length})`);
+      assert.ok(
+        uids.length > 0 && uids.length < dataset.questions.length,
+        `the fixture should have some but not all questions ${what} (has ${uids.length})`,
+      );
       return uids;
     };
 
     it('status "failed" shows exactly the questions with a prediction scoring below 1', async () => {
-      const failed = properSubset(uidsWhere((u) => (evaluation.byUid.get(u)?.score ?? 1) < 1), 'failed');
+      const failed = properSubset(
+        uidsWhere((u) => (evaluation.byUid.get(u)?.score ?? 1) < 1),
+        'failed',
+      );
       await vscode.commands.executeCommand(COMMANDS.filterStatus, 'failed');
       assert.deepEqual(sorted(await shown()), failed);
       assert.ok(api.questionsDescription(), 'the active filter should show in the view description');
@@ -50,22 +58,31 @@ export function filterTests(): void {
 
     for (const status of ['wrong', 'unparsed'] as const) {
       it(`status "${status}" shows exactly the ${status} questions`, async () => {
-        const expected = properSubset(uidsWhere((u) => evaluation.byUid.get(u)?.status === status), status);
+        const expected = properSubset(
+          uidsWhere((u) => evaluation.byUid.get(u)?.status === status),
+          status,
+        );
         await vscode.commands.executeCommand(COMMANDS.filterStatus, status);
         assert.deepEqual(sorted(await shown()), expected);
       });
     }
 
     it('status "none" shows exactly the questions without a prediction', async () => {
-      const expected = properSubset(uidsWhere((u) => !evaluation.byUid.has(u)), 'without a prediction');
+      const expected = properSubset(
+        uidsWhere((u) => !evaluation.byUid.has(u)),
+        'without a prediction',
+      );
       assert.equal(expected.length, QUESTIONS_WITHOUT_PREDICTION);
       await vscode.commands.executeCommand(COMMANDS.filterStatus, 'none');
       assert.deepEqual(sorted(await shown()), expected);
     });
 
-    it('scene filter shows exactly that scene\'s questions', async () => {
+    it("scene filter shows exactly that scene's questions", async () => {
       const scene = dataset.questions[dataset.questions.length - 1].scene;
-      const expected = properSubset(uidsWhere((u) => dataset.byUid.get(u)!.scene === scene), `in scene ${scene}`);
+      const expected = properSubset(
+        uidsWhere((u) => dataset.byUid.get(u)!.scene === scene),
+        `in scene ${scene}`,
+      );
       await vscode.commands.executeCommand(COMMANDS.filterScene, scene);
       assert.deepEqual(sorted(await shown()), expected);
     });
@@ -105,9 +122,16 @@ export function filterTests(): void {
         const score = evaluation.byUid.get(q.uid)?.score;
         if (score !== undefined) datasetOrder.set(q.subtask, [...(datasetOrder.get(q.subtask) ?? []), score]);
       }
-      assert.ok([...datasetOrder.values()].some((s) => s.some((v, i) => i > 0 && v < s[i - 1])), 'the fixture is already in score order: the test could not fail');
+      assert.ok(
+        [...datasetOrder.values()].some((s) => s.some((v, i) => i > 0 && v < s[i - 1])),
+        'the fixture is already in score order: the test could not fail',
+      );
       for (const [subtask, scores] of bySubtask) {
-        assert.deepEqual(scores, [...scores].sort((a, b) => a - b), `${subtask} is not in ascending score order`);
+        assert.deepEqual(
+          scores,
+          [...scores].sort((a, b) => a - b),
+          `${subtask} is not in ascending score order`,
+        );
       }
       assert.equal(rows.length, dataset.questions.length, 'sorting must not hide questions');
     });

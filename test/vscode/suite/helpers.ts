@@ -47,7 +47,10 @@ export function inspectorApi(): Promise<InspectorApi> {
     const ext = vscode.extensions.getExtension<InspectorApi>(EXTENSION_ID);
     assert.ok(ext, `extension ${EXTENSION_ID} is not installed in this VS Code`);
     const api = await ext.activate();
-    assert.ok(api && typeof api.questionsTree === 'function' && typeof api.whenIdle === 'function', 'activate() must return the InspectorApi of src/api.ts');
+    assert.ok(
+      api && typeof api.questionsTree === 'function' && typeof api.whenIdle === 'function',
+      'activate() must return the InspectorApi of src/api.ts',
+    );
     return api;
   })();
   return apiPromise;

@@ -20,7 +20,12 @@ const Mocha: typeof import('mocha') = require('mocha/lib/mocha.cjs');
 const TEST_TIMEOUT_MS = 60_000;
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: TEST_TIMEOUT_MS, reporter: ReportToFile as unknown as Mocha.ReporterConstructor, color: false });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    timeout: TEST_TIMEOUT_MS,
+    reporter: ReportToFile as unknown as Mocha.ReporterConstructor,
+    color: false,
+  });
   // GST_SUITE_GREP=<text> runs only the tests whose full title contains it (the server passes its environment on).
   if (process.env.GST_SUITE_GREP) mocha.grep(process.env.GST_SUITE_GREP);
   mocha.suite.emit('pre-require', globalThis, 'gst-bench-suite', mocha);

@@ -11,17 +11,19 @@ const USER_EDIT_FIELD = '"user_note": "unsaved edit"';
 /** A copy of a demo result file whose scores are all stale, so a rescore must rewrite every scored line. */
 function staleCopy(subfolder: string): vscode.Uri {
   const uri = copyIntoWorkspace(DEMO_RESULTS.templateB, subfolder);
-  const lines = readFileSync(uri.fsPath, 'utf8').split('\n').map((line) => {
-    try {
-      const record = JSON.parse(line);
-      delete record.parsed;
-      delete record.score_detail;
-      record.score = STALE_SCORE;
-      return JSON.stringify(record);
-    } catch {
-      return line; // broken lines stay as they are
-    }
-  });
+  const lines = readFileSync(uri.fsPath, 'utf8')
+    .split('\n')
+    .map((line) => {
+      try {
+        const record = JSON.parse(line);
+        delete record.parsed;
+        delete record.score_detail;
+        record.score = STALE_SCORE;
+        return JSON.stringify(record);
+      } catch {
+        return line; // broken lines stay as they are
+      }
+    });
   writeFileSync(uri.fsPath, lines.join('\n'));
   return uri;
 }
@@ -61,9 +63,9 @@ export function rescoreTests(): void {
       const command = fireCommand(COMMANDS.rescoreResultFile, uri);
       await waitFor('the rescore to reach the editor buffer', () => doc.getText() !== edited);
       await command.catch((err: Error) => assert.fail(`rescore command failed: ${err.message}`));
-      assert.equal(doc.getText(), expected, 'the buffer should hold the core\'s rescore of the edited text');
-      assert.ok(doc.getText().includes(USER_EDIT_FIELD), 'the user\'s unsaved edit was lost');
-      assert.equal(doc.isDirty, true, 'rescore must not save the user\'s changes');
+      assert.equal(doc.getText(), expected, "the buffer should hold the core's rescore of the edited text");
+      assert.ok(doc.getText().includes(USER_EDIT_FIELD), "the user's unsaved edit was lost");
+      assert.equal(doc.isDirty, true, "rescore must not save the user's changes");
       assert.equal(readFileSync(uri.fsPath, 'utf8'), onDisk, 'the file on disk must be unchanged while the editor is dirty');
 
       // Undo takes the rescore back out and leaves the user's edit.

@@ -2,7 +2,18 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { SUBTASKS, evaluateFile } from '../../../src/core';
 import { COMMANDS } from '../../../src/ids';
-import { DEMO_RESULTS, copyIntoWorkspace, demoDatasetFromCore, fireCommand, openDemo, scorePattern, scoringProfile, subtaskNodes, waitFor, walk } from './helpers';
+import {
+  DEMO_RESULTS,
+  copyIntoWorkspace,
+  demoDatasetFromCore,
+  fireCommand,
+  openDemo,
+  scorePattern,
+  scoringProfile,
+  subtaskNodes,
+  waitFor,
+  walk,
+} from './helpers';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
@@ -20,9 +31,15 @@ export function resultTests(): void {
       await api.whenIdle();
 
       const results = await api.resultsTree();
-      const item = results.find((r) => `${r.id} ${r.label} ${r.tooltip ?? ''}`.includes(path.basename(uri.fsPath)) || r.id.includes(uri.fsPath));
+      const item = results.find(
+        (r) => `${r.id} ${r.label} ${r.tooltip ?? ''}`.includes(path.basename(uri.fsPath)) || r.id.includes(uri.fsPath),
+      );
       assert.ok(item, `Results view has no item for ${path.basename(uri.fsPath)}: ${results.map((r) => r.label).join(', ')}`);
-      assert.match(`${item.label} ${item.description ?? ''}`, scorePattern(expected.overall!), `result item "${item.label} — ${item.description}" should show overall ${expected.overall!.toFixed(2)}`);
+      assert.match(
+        `${item.label} ${item.description ?? ''}`,
+        scorePattern(expected.overall!),
+        `result item "${item.label} — ${item.description}" should show overall ${expected.overall!.toFixed(2)}`,
+      );
 
       const subtasks = subtaskNodes(await api.questionsTree());
       for (const info of SUBTASKS) {
@@ -30,7 +47,11 @@ export function resultTests(): void {
         if (!agg) continue;
         const node = subtasks.find((s) => s.label === info.abbreviation);
         assert.ok(node, `no subtask node for ${info.key}`);
-        assert.match(node.description ?? '', scorePattern(agg.score), `${info.key} description "${node.description}" should show the score ${agg.score.toFixed(2)}`);
+        assert.match(
+          node.description ?? '',
+          scorePattern(agg.score),
+          `${info.key} description "${node.description}" should show the score ${agg.score.toFixed(2)}`,
+        );
       }
     });
 

@@ -9,7 +9,10 @@ export function treeTests(): void {
       const dataset = await demoDatasetFromCore();
       assert.equal(dataset.questions.length, SUBTASK_COUNT * DEMO_QUESTIONS_PER_SUBTASK, 'the demo dataset itself changed');
       const tree = await api.questionsTree();
-      assert.deepEqual(tree.map((n) => n.label), COMPETENCIES.map((c) => c.name));
+      assert.deepEqual(
+        tree.map((n) => n.label),
+        COMPETENCIES.map((c) => c.name),
+      );
 
       const subtasks = subtaskNodes(tree);
       assert.equal(subtasks.length, SUBTASK_COUNT, `subtask nodes: ${subtasks.map((s) => s.label).join(', ')}`);
@@ -18,7 +21,11 @@ export function treeTests(): void {
         const node = subtasks.find((s) => s.label === info.abbreviation);
         assert.ok(node, `no subtask node labelled "${info.abbreviation}"`);
         assert.ok((node.description ?? '').endsWith(info.name), `${info.key} description "${node.description}" should end with the name`);
-        assert.match(node.description ?? '', new RegExp(`\\b${DEMO_QUESTIONS_PER_SUBTASK} q\\b`), `${info.key} description "${node.description}" should give the question count`);
+        assert.match(
+          node.description ?? '',
+          new RegExp(`\\b${DEMO_QUESTIONS_PER_SUBTASK} q\\b`),
+          `${info.key} description "${node.description}" should give the question count`,
+        );
         const uids = (node.children ?? []).map((c) => c.id);
         assert.equal(uids.length, DEMO_QUESTIONS_PER_SUBTASK, `${info.key} should hold ${DEMO_QUESTIONS_PER_SUBTASK} questions`);
       }

@@ -18,7 +18,11 @@ export function Swatch({ color, label }: { color: string; label?: string }) {
 
 export function StatusChip({ status }: { status: string }) {
   return (
-    <span className="status-chip" data-status={status} style={{ color: STATUS_COLORS[status] ?? STATUS_COLORS.none, borderColor: STATUS_COLORS[status] ?? STATUS_COLORS.none }}>
+    <span
+      className="status-chip"
+      data-status={status}
+      style={{ color: STATUS_COLORS[status] ?? STATUS_COLORS.none, borderColor: STATUS_COLORS[status] ?? STATUS_COLORS.none }}
+    >
       {status}
     </span>
   );
@@ -35,13 +39,17 @@ function ResultRow({ r, onOpen }: { r: ResultView; onOpen: () => void }) {
         {r.label}
         {r.active ? <span className="muted"> (active)</span> : null}
         {r.overall ? (
-          <div className={r.partial ? 'result-overall partial' : 'result-overall muted'} data-role="result-overall" data-partial={r.partial || undefined}>
+          <div
+            className={r.partial ? 'result-overall partial' : 'result-overall muted'}
+            data-role="result-overall"
+            data-partial={r.partial || undefined}
+          >
             {r.overall}
           </div>
         ) : null}
       </td>
       <td className="result-parsed" data-role="parsed-prediction">
-        {o ? (o.parsed === null ? <span className="unparsed-text">unparsed</span> : o.parsedLabel) : <span className="muted">—</span>}
+        {o ? o.parsed === null ? <span className="unparsed-text">unparsed</span> : o.parsedLabel : <span className="muted">—</span>}
       </td>
       <td className="result-score">{o ? scoreText(r) : ''}</td>
       <td>
@@ -65,7 +73,9 @@ export function Header({ sample, onNavigate, onCopyUid, onOpenSource, notice }: 
     <header className="header" data-role="header">
       <div className="header-top">
         <div className="title">
-          <span className="subtask-abbr" title={sample.task}>{sub ? sub.abbreviation : 'Other'}</span>
+          <span className="subtask-abbr" title={sample.task}>
+            {sub ? sub.abbreviation : 'Other'}
+          </span>
           <span className="subtask-name">{sub ? sub.name : sample.task || 'unknown task'}</span>
           {sample.scene ? <span className="scene">· {sample.scene}</span> : null}
         </div>
@@ -81,7 +91,11 @@ export function Header({ sample, onNavigate, onCopyUid, onOpenSource, notice }: 
           <Button title="Next question (j)" data-action="next" onClick={() => onNavigate('next')}>
             Next <kbd>j</kbd> ▶
           </Button>
-          <Button title="Next question the active result file fails (n)" data-action="nextFailure" onClick={() => onNavigate('nextFailure')}>
+          <Button
+            title="Next question the active result file fails (n)"
+            data-action="nextFailure"
+            onClick={() => onNavigate('nextFailure')}
+          >
             Next failure <kbd>n</kbd>
           </Button>
         </nav>
@@ -147,4 +161,3 @@ export function Header({ sample, onNavigate, onCopyUid, onOpenSource, notice }: 
     </header>
   );
 }
-

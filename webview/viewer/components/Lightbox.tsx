@@ -11,7 +11,15 @@ export function Lightbox({ image, onClose }: { image: LightboxImage; onClose: ()
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
-    <div className="lightbox" role="dialog" aria-label={image.caption} tabIndex={-1} ref={box} onClick={(e) => e.target === e.currentTarget && onClose()} data-role="lightbox">
+    <div
+      className="lightbox"
+      role="dialog"
+      aria-label={image.caption}
+      tabIndex={-1}
+      ref={box}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+      data-role="lightbox"
+    >
       <figure>
         <img src={image.uri} alt={image.caption} />
         <figcaption>

@@ -24,7 +24,14 @@ export function Prompt({ sample, onEnlarge, onJumpToVideo }: PromptProps) {
           if (part.type === 'video') {
             const v = sample.video;
             return (
-              <button key={i} type="button" className="thumb video-thumb" onClick={onJumpToVideo} title="Jump to the player" data-role="prompt-video">
+              <button
+                key={i}
+                type="button"
+                className="thumb video-thumb"
+                onClick={onJumpToVideo}
+                title="Jump to the player"
+                data-role="prompt-video"
+              >
                 <span className="thumb-icon">▶</span>
                 <span>{v ? v.relPath : 'video'}</span>
                 {v && !v.exists ? <span className="missing-tag">missing</span> : null}
@@ -35,7 +42,14 @@ export function Prompt({ sample, onEnlarge, onJumpToVideo }: PromptProps) {
           if (!img) return null;
           const caption = `Image ${part.index + 1}: ${img.relPath}`;
           return img.uri ? (
-            <button key={i} type="button" className="thumb image-thumb" onClick={() => onEnlarge(img, caption)} title={`Enlarge ${img.relPath}`} data-role="prompt-image">
+            <button
+              key={i}
+              type="button"
+              className="thumb image-thumb"
+              onClick={() => onEnlarge(img, caption)}
+              title={`Enlarge ${img.relPath}`}
+              data-role="prompt-image"
+            >
               <img src={img.uri} alt={caption} loading="lazy" />
             </button>
           ) : (

@@ -45,7 +45,13 @@ export function QueryView({ image, zoom, onZoom, onEnlarge }: QueryViewProps) {
             onZoom(nextZoom(zoom, e.deltaY < 0 ? 1 : -1));
           }}
         >
-          <img src={image.uri} alt={`Query view ${image.relPath}`} style={{ width: `${zoom * 100}%` }} onDoubleClick={onEnlarge} title="Double-click to enlarge" />
+          <img
+            src={image.uri}
+            alt={`Query view ${image.relPath}`}
+            style={{ width: `${zoom * 100}%` }}
+            onDoubleClick={onEnlarge}
+            title="Double-click to enlarge"
+          />
         </div>
       ) : (
         <div className="panel warning-panel">

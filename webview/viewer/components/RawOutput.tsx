@@ -36,7 +36,11 @@ function Raw({ r }: { r: ResultView }) {
         <strong>{r.label}</strong>
         <span className="muted small">line {o.line}</span>
         <StatusChip status={o.status} />
-        {o.parsed === null ? <span className="unparsed-text">unparsed: the parser found no answer in the highlighted text</span> : <span className="muted small">read “{o.parsedLabel}” from the highlighted part</span>}
+        {o.parsed === null ? (
+          <span className="unparsed-text">unparsed: the parser found no answer in the highlighted text</span>
+        ) : (
+          <span className="muted small">read “{o.parsedLabel}” from the highlighted part</span>
+        )}
       </div>
       <pre className="raw-text" data-role="raw-output" style={{ borderColor: resultColor(r.colorIndex) }}>
         {parts.length === 0 ? <span className="muted">(empty output)</span> : null}
@@ -56,11 +60,16 @@ export function RawOutputs({ sample }: { sample: SampleView }) {
   return (
     <section className="card raw-outputs" data-role="raw-outputs">
       <h2>Raw output</h2>
-      {withLines.length === 0 ? <p className="muted">No loaded result file has a line for this question.</p> : withLines.map((r) => <Raw key={r.id} r={r} />)}
+      {withLines.length === 0 ? (
+        <p className="muted">No loaded result file has a line for this question.</p>
+      ) : (
+        withLines.map((r) => <Raw key={r.id} r={r} />)
+      )}
       {withLines.length > 0 ? (
         <p className="muted small legend-line">
-          <span className="seg seg-span">highlighted</span> what the parser read · <span className="seg seg-unparsed">marked</span> where it looked and found nothing ·{' '}
-          <span className="seg seg-outside">dimmed</span> outside the answer region (before &lt;/think&gt; or outside &lt;answer&gt;)
+          <span className="seg seg-span">highlighted</span> what the parser read · <span className="seg seg-unparsed">marked</span> where it
+          looked and found nothing · <span className="seg seg-outside">dimmed</span> outside the answer region (before &lt;/think&gt; or
+          outside &lt;answer&gt;)
         </p>
       ) : null}
     </section>

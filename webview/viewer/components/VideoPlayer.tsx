@@ -90,7 +90,11 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
     else v.pause();
   }, []);
 
-  useImperativeHandle(ref, () => ({ togglePlay, step, changeSpeed, focus: () => box.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }) }), [togglePlay, step, changeSpeed]);
+  useImperativeHandle(
+    ref,
+    () => ({ togglePlay, step, changeSpeed, focus: () => box.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }) }),
+    [togglePlay, step, changeSpeed],
+  );
 
   if (!video) {
     return (
@@ -116,7 +120,7 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
     );
   }
 
-  const codecName = video.videoCodec ? CODEC_NAMES[video.videoCodec] ?? video.videoCodec : null;
+  const codecName = video.videoCodec ? (CODEC_NAMES[video.videoCodec] ?? video.videoCodec) : null;
   const probe = codecProbe(video.videoCodec, video.type);
   const unplayableCodec = video.videoCodec && !PLAYABLE_VIDEO_CODECS.has(video.videoCodec) ? `Its video codec is ${codecName}.` : null;
   const probeSays = typeof document !== 'undefined' ? document.createElement('video').canPlayType(probe) : 'probably';
@@ -131,7 +135,13 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
         Video <span className="muted small">{video.relPath}</span>
       </h2>
       {reason ? <CodecPanel video={video} reason={reason} onCopy={onCopy} /> : null}
-      {aacWarning ? <CodecPanel video={video} reason="It has an AAC audio track, which VS Code's player cannot decode; it may stay black." onCopy={onCopy} /> : null}
+      {aacWarning ? (
+        <CodecPanel
+          video={video}
+          reason="It has an AAC audio track, which VS Code's player cannot decode; it may stay black."
+          onCopy={onCopy}
+        />
+      ) : null}
       {!unplayableCodec ? (
         <>
           <video
@@ -152,7 +162,9 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
             onEnded={() => setPlaying(false)}
             onError={(e) => {
               const err = e.currentTarget.error;
-              setFailed(`The player reported: ${err?.message || `media error ${err?.code ?? ''}`.trim()}${codecName ? ` (codec ${codecName})` : ''}.`);
+              setFailed(
+                `The player reported: ${err?.message || `media error ${err?.code ?? ''}`.trim()}${codecName ? ` (codec ${codecName})` : ''}.`,
+              );
             }}
           />
           <div className="player-controls" role="group" aria-label="Player controls">

@@ -20,7 +20,13 @@ export function ChoiceGrid({ images, truth, preds, onEnlarge }: ChoiceGridProps)
         const correct = truth === letter;
         const picks = preds.filter((p) => p.value === letter);
         return (
-          <div key={letter} className={`choice${correct ? ' correct' : ''}`} data-letter={letter} data-correct={correct || undefined} style={correct ? { outlineColor: TRUTH_COLOR } : undefined}>
+          <div
+            key={letter}
+            className={`choice${correct ? ' correct' : ''}`}
+            data-letter={letter}
+            data-correct={correct || undefined}
+            style={correct ? { outlineColor: TRUTH_COLOR } : undefined}
+          >
             <div className="choice-head">
               <span className="choice-letter">{letter}</span>
               {correct ? (
@@ -29,17 +35,36 @@ export function ChoiceGrid({ images, truth, preds, onEnlarge }: ChoiceGridProps)
                 </span>
               ) : null}
               {picks.map((p) => (
-                <span key={p.result.id} className="choice-pick" data-role="choice-pick" data-result={p.result.id} style={{ borderColor: p.color, color: p.color }}>
+                <span
+                  key={p.result.id}
+                  className="choice-pick"
+                  data-role="choice-pick"
+                  data-result={p.result.id}
+                  style={{ borderColor: p.color, color: p.color }}
+                >
                   ● {p.result.label}
                 </span>
               ))}
             </div>
             {img?.uri ? (
-              <button type="button" className="choice-image" onClick={() => onEnlarge(img, `Option ${letter}: ${img.relPath}`)} title={`Enlarge option ${letter}`}>
+              <button
+                type="button"
+                className="choice-image"
+                onClick={() => onEnlarge(img, `Option ${letter}: ${img.relPath}`)}
+                title={`Enlarge option ${letter}`}
+              >
                 <img src={img.uri} alt={`Option ${letter}: ${img.relPath}`} />
               </button>
             ) : (
-              <div className="map-missing">{img ? <>missing image: <code>{img.relPath}</code></> : 'no image for this option'}</div>
+              <div className="map-missing">
+                {img ? (
+                  <>
+                    missing image: <code>{img.relPath}</code>
+                  </>
+                ) : (
+                  'no image for this option'
+                )}
+              </div>
             )}
           </div>
         );

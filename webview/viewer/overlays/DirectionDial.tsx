@@ -26,12 +26,22 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
     const r = pointAt(tip, deg - 150, size);
     return `${tip.x},${tip.y} ${l.x},${l.y} ${r.x},${r.y}`;
   };
-  const fans = fanOutAngles(preds.map((p) => p.value), COINCIDE_DEG, FAN_DEG);
+  const fans = fanOutAngles(
+    preds.map((p) => p.value),
+    COINCIDE_DEG,
+    FAN_DEG,
+  );
   return (
     <g>
       {truth !== null
         ? toleranceWedges(center, radius, truth).map((w) => (
-            <path key={w.tolerance} d={w.d} data-role="tolerance-wedge" data-tolerance={w.tolerance} style={{ fill: TRUTH_COLOR, fillOpacity: 0.13, stroke: 'none' }} />
+            <path
+              key={w.tolerance}
+              d={w.d}
+              data-role="tolerance-wedge"
+              data-tolerance={w.tolerance}
+              style={{ fill: TRUTH_COLOR, fillOpacity: 0.13, stroke: 'none' }}
+            />
           ))
         : null}
       {preds.map((p, i) => {
@@ -47,11 +57,39 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
         const firstOfGroup = fans.findIndex((f) => f.group === fan.group) === i;
         const showError = showErrors && err !== null;
         return (
-          <g key={p.result.id} data-role="pred-arrow" data-result={p.result.id} data-angle={p.value} data-drawn={drawn} data-together={fan.together}>
-            <line x1={center.x} y1={center.y} x2={tip.x} y2={tip.y} style={{ stroke: p.color, strokeWidth: unit * 0.9, strokeDasharray: i > 0 ? `${unit * 2} ${unit}` : undefined }} />
+          <g
+            key={p.result.id}
+            data-role="pred-arrow"
+            data-result={p.result.id}
+            data-angle={p.value}
+            data-drawn={drawn}
+            data-together={fan.together}
+          >
+            <line
+              x1={center.x}
+              y1={center.y}
+              x2={tip.x}
+              y2={tip.y}
+              style={{ stroke: p.color, strokeWidth: unit * 0.9, strokeDasharray: i > 0 ? `${unit * 2} ${unit}` : undefined }}
+            />
             <polygon points={head(drawn, radius * 0.92, unit * 3.5)} style={{ fill: p.color }} />
             {firstOfGroup && (showError || fan.together > 1) ? (
-              <text x={labelAt.x} y={labelAt.y} textAnchor="middle" dominantBaseline="middle" className="svg-label" style={{ fill: p.color, fontSize: unit * 3.4, fontWeight: 600, stroke: 'var(--vscode-editor-background)', strokeWidth: unit * 0.9, paintOrder: 'stroke' }} data-role={showError ? 'angular-error' : undefined}>
+              <text
+                x={labelAt.x}
+                y={labelAt.y}
+                textAnchor="middle"
+                dominantBaseline="middle"
+                className="svg-label"
+                style={{
+                  fill: p.color,
+                  fontSize: unit * 3.4,
+                  fontWeight: 600,
+                  stroke: 'var(--vscode-editor-background)',
+                  strokeWidth: unit * 0.9,
+                  paintOrder: 'stroke',
+                }}
+                data-role={showError ? 'angular-error' : undefined}
+              >
                 {showError ? `Δ${Math.round(err * 10) / 10}°` : null}
                 {fan.together > 1 ? (
                   <tspan data-role="together-label" dx={showError ? unit : 0} style={{ fill: 'var(--vscode-foreground)' }}>
@@ -107,24 +145,49 @@ export function DirectionDial({ truth, preds, mode }: DirectionDialProps) {
           [180, '180°'],
         ];
   return (
-    <svg className="dial" data-overlay={mode === 'egocentric' ? 'direction-dial' : 'heading-dial'} viewBox={`0 0 ${size} ${size}`} role="img" aria-label="Direction dial: truth and predictions">
-      <circle cx={c.x} cy={c.y} r={r} style={{ fill: 'none', stroke: 'var(--vscode-editorWidget-border, var(--vscode-descriptionForeground))', strokeWidth: 1 }} />
+    <svg
+      className="dial"
+      data-overlay={mode === 'egocentric' ? 'direction-dial' : 'heading-dial'}
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label="Direction dial: truth and predictions"
+    >
+      <circle
+        cx={c.x}
+        cy={c.y}
+        r={r}
+        style={{ fill: 'none', stroke: 'var(--vscode-editorWidget-border, var(--vscode-descriptionForeground))', strokeWidth: 1 }}
+      />
       {[...Array(12)].map((_, i) => {
         const a = pointAt(c, i * 30, r);
         const b = pointAt(c, i * 30, r - (i % 3 === 0 ? 10 : 5));
-        return <line key={i} x1={a.x} y1={a.y} x2={b.x} y2={b.y} style={{ stroke: 'var(--vscode-descriptionForeground)', strokeWidth: 1 }} />;
+        return (
+          <line key={i} x1={a.x} y1={a.y} x2={b.x} y2={b.y} style={{ stroke: 'var(--vscode-descriptionForeground)', strokeWidth: 1 }} />
+        );
       })}
       <DialMarks center={c} radius={r} truth={truth} preds={preds} unit={unit} />
       {labels.map(([deg, text]) => {
         const p = pointAt(c, deg, r + (deg % 180 === 0 ? 14 : 30));
         return (
-          <text key={deg} x={p.x} y={p.y} textAnchor="middle" dominantBaseline="middle" className="svg-label" style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 11 }}>
+          <text
+            key={deg}
+            x={p.x}
+            y={p.y}
+            textAnchor="middle"
+            dominantBaseline="middle"
+            className="svg-label"
+            style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 11 }}
+          >
             {text}
           </text>
         );
       })}
-      {mode === 'egocentric' ? <polygon points={`${c.x},${c.y - 12} ${c.x - 6},${c.y + 2} ${c.x + 6},${c.y + 2}`} style={{ fill: 'var(--vscode-foreground)', opacity: 0.6 }} /> : null}
+      {mode === 'egocentric' ? (
+        <polygon
+          points={`${c.x},${c.y - 12} ${c.x - 6},${c.y + 2} ${c.x + 6},${c.y + 2}`}
+          style={{ fill: 'var(--vscode-foreground)', opacity: 0.6 }}
+        />
+      ) : null}
     </svg>
   );
 }
-

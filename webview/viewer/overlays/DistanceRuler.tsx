@@ -17,7 +17,13 @@ export function DistanceRuler({ truth, preds }: { truth: number | null; preds: P
   const scale = rulerScale(values, left, right);
   const bands = truth !== null ? mraBands(truth) : [];
   return (
-    <svg className="ruler" data-overlay="distance-ruler" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Distance ruler: truth, predictions and MRA pass bands">
+    <svg
+      className="ruler"
+      data-overlay="distance-ruler"
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label="Distance ruler: truth, predictions and MRA pass bands"
+    >
       {bands.map((b) => (
         <rect
           key={b.threshold}
@@ -34,10 +40,22 @@ export function DistanceRuler({ truth, preds }: { truth: number | null; preds: P
       ))}
       {bands.length ? (
         <>
-          <text x={scale.toX(bands[0].lo)} y={axisY - 44} className="svg-label" style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }} textAnchor="middle">
+          <text
+            x={scale.toX(bands[0].lo)}
+            y={axisY - 44}
+            className="svg-label"
+            style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }}
+            textAnchor="middle"
+          >
             {formatNumber(bands[0].lo, 2)} (θ {(MRA_THRESHOLDS_HUNDREDTHS[0] / 100).toFixed(2)})
           </text>
-          <text x={scale.toX(bands[0].hi)} y={axisY - 44} className="svg-label" style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }} textAnchor="middle">
+          <text
+            x={scale.toX(bands[0].hi)}
+            y={axisY - 44}
+            className="svg-label"
+            style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }}
+            textAnchor="middle"
+          >
             {formatNumber(bands[0].hi, 2)}
           </text>
         </>
@@ -45,19 +63,43 @@ export function DistanceRuler({ truth, preds }: { truth: number | null; preds: P
       <line x1={left} y1={axisY} x2={right} y2={axisY} style={{ stroke: 'var(--vscode-foreground)', strokeWidth: 1 }} />
       {scale.ticks.map((t) => (
         <g key={t}>
-          <line x1={scale.toX(t)} y1={axisY} x2={scale.toX(t)} y2={axisY + 5} style={{ stroke: 'var(--vscode-foreground)', strokeWidth: 1 }} />
-          <text x={scale.toX(t)} y={axisY + 16} textAnchor="middle" className="svg-label" style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }}>
+          <line
+            x1={scale.toX(t)}
+            y1={axisY}
+            x2={scale.toX(t)}
+            y2={axisY + 5}
+            style={{ stroke: 'var(--vscode-foreground)', strokeWidth: 1 }}
+          />
+          <text
+            x={scale.toX(t)}
+            y={axisY + 16}
+            textAnchor="middle"
+            className="svg-label"
+            style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }}
+          >
             {formatNumber(t, 2)}
           </text>
         </g>
       ))}
-      <text x={right} y={axisY + 28} textAnchor="end" className="svg-label" style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }}>
+      <text
+        x={right}
+        y={axisY + 28}
+        textAnchor="end"
+        className="svg-label"
+        style={{ fill: 'var(--vscode-descriptionForeground)', fontSize: 10 }}
+      >
         metres
       </text>
       {truth !== null ? (
         <g data-role="truth-marker" data-value={truth}>
           <line x1={scale.toX(truth)} y1={axisY - 46} x2={scale.toX(truth)} y2={axisY} style={{ stroke: TRUTH_COLOR, strokeWidth: 2.5 }} />
-          <text x={scale.toX(truth)} y={axisY - 52} textAnchor="middle" className="svg-label" style={{ fill: TRUTH_COLOR, fontSize: 12, fontWeight: 600 }}>
+          <text
+            x={scale.toX(truth)}
+            y={axisY - 52}
+            textAnchor="middle"
+            className="svg-label"
+            style={{ fill: TRUTH_COLOR, fontSize: 12, fontWeight: 600 }}
+          >
             truth {formatNumber(truth, 2)} m
           </text>
         </g>
@@ -71,7 +113,13 @@ export function DistanceRuler({ truth, preds }: { truth: number | null; preds: P
           <g key={p.result.id} data-role="pred-marker" data-result={p.result.id} data-value={p.value}>
             <line x1={x} y1={axisY - 40} x2={x} y2={y - 6} style={{ stroke: p.color, strokeWidth: 1.5, strokeDasharray: '3 2' }} />
             <polygon points={`${x},${y - 6} ${x - 5},${y + 3} ${x + 5},${y + 3}`} style={{ fill: p.color }} />
-            <text x={x > width / 2 ? x - 8 : x + 8} y={y + 3} textAnchor={x > width / 2 ? 'end' : 'start'} className="svg-label" style={{ fill: p.color, fontSize: 11 }}>
+            <text
+              x={x > width / 2 ? x - 8 : x + 8}
+              y={y + 3}
+              textAnchor={x > width / 2 ? 'end' : 'start'}
+              className="svg-label"
+              style={{ fill: p.color, fontSize: 11 }}
+            >
               {text}
             </text>
           </g>

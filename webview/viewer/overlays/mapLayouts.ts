@@ -1,6 +1,18 @@
 // Where each mark and label of the map overlays goes (pure, no DOM): the point map, the direction map and
 // the heading map. The components draw what these return; unit tests check that nothing is cut or collides.
-import { boxAround, fanOutAngles, fanOutPoints, marginsToContain, placeLabels, segmentBoxes, labelSize, type Box, type FannedAngle, type Margins, type PlacedLabel } from '../../../src/shared/overlayLayout';
+import {
+  boxAround,
+  fanOutAngles,
+  fanOutPoints,
+  marginsToContain,
+  placeLabels,
+  segmentBoxes,
+  labelSize,
+  type Box,
+  type FannedAngle,
+  type Margins,
+  type PlacedLabel,
+} from '../../../src/shared/overlayLayout';
 import { normalizedToPixels, pointAt, rayToEdge, thresholdRings, type Ellipse, type Vec } from './geometry';
 
 /** Mark and text sizes, in `unit`s (1% of the map's larger side). */
@@ -36,7 +48,13 @@ export interface PointLayout {
 }
 
 /** Truth, rings with their labels on top, predicted points and their distance labels (kept off the rest). */
-export function pointLayout(truth: Vec | null, preds: ReadonlyArray<{ id: string; value: Vec; distanceText: string | null }>, w: number, h: number, unit: number): PointLayout {
+export function pointLayout(
+  truth: Vec | null,
+  preds: ReadonlyArray<{ id: string; value: Vec; distanceText: string | null }>,
+  w: number,
+  h: number,
+  unit: number,
+): PointLayout {
   const tp = truth ? normalizedToPixels(truth, w, h) : null;
   const rings = truth ? thresholdRings(truth, w, h) : [];
   const ringFont = unit * MARK.ringFont;
@@ -45,7 +63,12 @@ export function pointLayout(truth: Vec | null, preds: ReadonlyArray<{ id: string
     return { threshold: e.threshold, x: e.cx, y: e.cy - e.ry, box: boxAround(e.cx, e.cy - e.ry, lw / 2, lh / 2) };
   });
   const located = preds.map((p) => normalizedToPixels(p.value, w, h));
-  const fans = fanOutPoints(located, COINCIDE_POINT_UNITS, unit * MARK.predRadius * 1.2, preds.map((p) => p.value));
+  const fans = fanOutPoints(
+    located,
+    COINCIDE_POINT_UNITS,
+    unit * MARK.predRadius * 1.2,
+    preds.map((p) => p.value),
+  );
   const points = preds.map((p, i) => ({ id: p.id, at: located[i], drawn: fans[i].drawn, fan: fans[i], text: p.distanceText }));
   const marks: Box[] = [
     ...rings.map((e) => ({ x0: e.cx - e.rx, y0: e.cy - e.ry, x1: e.cx + e.rx, y1: e.cy + e.ry })),
@@ -60,9 +83,25 @@ export function pointLayout(truth: Vec | null, preds: ReadonlyArray<{ id: string
   const requests = [
     ...groups.map((g) => {
       const first = points.find((p) => p.fan.group === g)!;
-      return { id: `together-${g}`, text: `×${first.fan.together}`, anchor: first.at, fontSize: unit * MARK.distanceFont, gap: unit * MARK.predRadius * 2.6 };
+      return {
+        id: `together-${g}`,
+        text: `×${first.fan.together}`,
+        anchor: first.at,
+        fontSize: unit * MARK.distanceFont,
+        gap: unit * MARK.predRadius * 2.6,
+      };
     }),
-    ...(tp ? points.filter((p) => p.text !== null).map((p) => ({ id: p.id, text: p.text!, anchor: { x: (tp.x + p.at.x) / 2, y: (tp.y + p.at.y) / 2 }, fontSize: unit * MARK.distanceFont, gap: unit * 0.6 })) : []),
+    ...(tp
+      ? points
+          .filter((p) => p.text !== null)
+          .map((p) => ({
+            id: p.id,
+            text: p.text!,
+            anchor: { x: (tp.x + p.at.x) / 2, y: (tp.y + p.at.y) / 2 },
+            fontSize: unit * MARK.distanceFont,
+            gap: unit * 0.6,
+          }))
+      : []),
   ];
   const placed = new Map(placeLabels(requests, obstacles, bounds).map((l) => [l.id, l]));
   const margins = marginsToContain([...marks, ...[...placed.values()].map((l) => l.box)], w, h, unit * MARK.pad);
@@ -71,7 +110,11 @@ export function pointLayout(truth: Vec | null, preds: ReadonlyArray<{ id: string
     rings,
     ringLabels,
     preds: points.map((p) => ({ id: p.id, at: p.at, drawn: p.drawn, together: p.fan.together, distance: placed.get(p.id) ?? null })),
-    together: groups.map((g) => ({ group: g, count: points.find((p) => p.fan.group === g)!.fan.together, label: placed.get(`together-${g}`)! })),
+    together: groups.map((g) => ({
+      group: g,
+      count: points.find((p) => p.fan.group === g)!.fan.together,
+      label: placed.get(`together-${g}`)!,
+    })),
     margins,
   };
 }
@@ -109,7 +152,11 @@ export function directionLayout(
 ): DirectionLayout {
   const at = normalizedToPixels(agent, w, h);
   const ray = (deg: number) => rayToEdge(at, agent.heading + deg, w, h);
-  const fans = fanOutAngles(preds.map((p) => p.value), COINCIDE_DEG, FAN_DEG);
+  const fans = fanOutAngles(
+    preds.map((p) => p.value),
+    COINCIDE_DEG,
+    FAN_DEG,
+  );
   const rays = preds.map((p, i) => ({ id: p.id, value: p.value, fan: fans[i], end: ray(fans[i].drawn) }));
   const truthEnd = truth === null ? null : ray(truth);
   const tp = target ? normalizedToPixels(target, w, h) : null;
@@ -146,14 +193,28 @@ export function directionLayout(
 }
 
 /** The heading map: the dial around the agent and its 0° / ±90° labels, with the margins they need. */
-export function headingLayout(agent: { x: number; y: number }, w: number, h: number, unit: number): { at: Vec; radius: number; marks: Array<{ deg: number; text: string; x: number; y: number }>; margins: Margins } {
+export function headingLayout(
+  agent: { x: number; y: number },
+  w: number,
+  h: number,
+  unit: number,
+): { at: Vec; radius: number; marks: Array<{ deg: number; text: string; x: number; y: number }>; margins: Margins } {
   const at = normalizedToPixels(agent, w, h);
   const radius = Math.min(w, h) * 0.22;
   const font = unit * 0.7 * MARK.labelFont;
-  const marks = ([[0, '0°'], [90, '+90°'], [-90, '−90°']] as const).map(([deg, text]) => {
+  const marks = (
+    [
+      [0, '0°'],
+      [90, '+90°'],
+      [-90, '−90°'],
+    ] as const
+  ).map(([deg, text]) => {
     const p = pointAt(at, deg, radius + unit * 1.2 + labelSize(text, font).w / 2);
     return { deg, text, x: p.x, y: deg === 0 ? p.y - unit * 1.5 : p.y };
   });
-  const boxes = [boxAround(at.x, at.y, radius + unit), ...marks.map((m) => boxAround(m.x, m.y, labelSize(m.text, font).w / 2, labelSize(m.text, font).h / 2))];
+  const boxes = [
+    boxAround(at.x, at.y, radius + unit),
+    ...marks.map((m) => boxAround(m.x, m.y, labelSize(m.text, font).w / 2, labelSize(m.text, font).h / 2)),
+  ];
   return { at, radius, marks, margins: marginsToContain(boxes, w, h, unit * MARK.pad) };
 }
