@@ -185,3 +185,42 @@ describe('other processes write the file during the rescore', () => {
     assert.deepEqual(others(file), []);
   });
 });
+
+describe('hostile strings through the CLI', () => {
+  // Each is a model output of about 1 MB built from the readers' own tokens, the shapes that were quadratic.
+  const HOSTILE: Array<[string, string]> = [
+    ['q_choice', 'answer' + ' '.repeat(1 << 20)],
+    ['q_point', '<point>1' + ' '.repeat(1 << 20)],
+    ['q_angle', '<answer>'.repeat(1 << 17)],
+    ['q_dist', '1,'.repeat(1 << 19)],
+    ['q_point', '(1, '.repeat(1 << 18)],
+  ];
+
+  it(
+    'summary and rescore of lines with 1 MB hostile outputs take a small multiple of the same file with plain outputs',
+    { timeout: 10 * 60_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(work, 'hostile-'));
+      const hostile = path.join(dir, 'hostile.jsonl');
+      const plain = path.join(dir, 'plain.jsonl');
+      writeFileSync(hostile, HOSTILE.map(([uid, prediction]) => JSON.stringify({ uid, prediction })).join('\n') + '\n');
+      // The same bytes of text, as plain prose the readers skip through.
+      writeFileSync(plain, HOSTILE.map(([uid, p]) => JSON.stringify({ uid, prediction: 'x'.repeat(p.length) })).join('\n') + '\n');
+      const time = (args: string[]) => {
+        const t = performance.now();
+        const r = spawnSync(process.execPath, [CLI, ...args, '--dataset', datasetPath], { encoding: 'utf8' });
+        assert.ok(r.status === 0 || r.status === 1, r.stderr);
+        return performance.now() - t;
+      };
+      const ratios: number[] = [];
+      for (const command of ['summary', 'rescore']) {
+        const p = time([command, plain]);
+        const h = time([command, hostile]);
+        ratios.push(h / p);
+        console.log(`  ${command}: plain ${p.toFixed(0)} ms, hostile ${h.toFixed(0)} ms (${(h / p).toFixed(1)}x)`);
+      }
+      // A quadratic reader takes minutes on these (thousands of times the plain file); a linear one a few times.
+      for (const r of ratios) assert.ok(r < 50, `hostile outputs took ${r.toFixed(1)}x the plain ones`);
+    },
+  );
+});
