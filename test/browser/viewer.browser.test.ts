@@ -313,7 +313,10 @@ describe('sample viewer in Chromium', () => {
     const base = await sampleOf(fixture.uids.angle);
     const sample: SampleView = {
       ...base,
-      results: base.results.map((r, i) => ({ ...r, outcome: r.outcome ? { ...r.outcome, parsed: i, parsedLabel: `${i}°` } : null })),
+      results: base.results.map((r, i) => ({
+        ...r,
+        outcome: r.outcome ? { ...r.outcome, parsed: i, value: { kind: 'angle' as const, value: i }, parsedLabel: `${i}°` } : null,
+      })),
     };
     await show(page, sample);
     const map = await page.evaluate(() => {

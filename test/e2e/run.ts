@@ -378,7 +378,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
         true,
         'the copy starts as the bundled file',
       );
-      await (await findRow(page, RESULTS_VIEW, 'template-b')).click({ button: 'right' });
+      await (await findRow(page, RESULTS_VIEW, resultRowNamed('template-b'))).click({ button: 'right' });
       await page.getByRole('menuitem', { name: 'Rescore Result File' }).click();
       const done = toast('Rescored template-b.jsonl in place on disk');
       await done.waitFor({ state: 'visible' });

@@ -48,14 +48,9 @@ export class RescoreCancelled extends Error {
 type OwnedValues = Record<(typeof OWNED_FIELDS)[number], unknown>;
 
 /**
- * Rewrites one scored line: replaces or inserts only the owned fields, keeping every other byte.
- * `record` is the line already parsed; it saves a second parse to find which owned fields exist.
+ * Rewrites one scored line: replaces or inserts only the owned fields, keeping every other byte. `record` is the
+ * line already parsed; `members` writes the owned members' JSON (in the line's style) for an insertion.
  */
-export function rewriteLine(text: string, owned: OwnedValues, record: Record<string, unknown> = JSON.parse(text)): string {
-  return rewriteOwnedFields(text, owned, record, ownedMembers);
-}
-
-/** `rewriteLine` with the owned members' JSON written by `members` (in the line's style) for an insertion. */
 function rewriteOwnedFields<T extends OwnedValues>(
   text: string,
   owned: T,
@@ -102,13 +97,6 @@ function rewriteOwnedFields<T extends OwnedValues>(
   return out;
 }
 
-/** `"parsed":…,"score":…,"score_detail":…` in the line's style, as an insertion writes them. */
-function ownedMembers(owned: OwnedValues, spaced: boolean): string {
-  const colon = spaced ? ': ' : ':';
-  const sep = spaced ? ', ' : ',';
-  return `"parsed"${colon}${ownedJson(owned.parsed, spaced)}${sep}"score"${colon}${ownedJson(owned.score, spaced)}${sep}"score_detail"${colon}${ownedJson(owned.score_detail, spaced)}`;
-}
-
 /** The owned values of a scored line, as the scorer makes them. */
 interface ScoredValues {
   parsed: ParsedJson;
@@ -116,7 +104,7 @@ interface ScoredValues {
   score_detail: ScoreDetailJson;
 }
 
-/** `ownedMembers` for values of known types: the same text, without JSON.stringify's generic walk. */
+/** `"parsed":…,"score":…,"score_detail":…` in the line's style, as an insertion writes them. */
 function scoredMembers(owned: ScoredValues, spaced: boolean): string {
   const colon = spaced ? ': ' : ':';
   const sep = spaced ? ', ' : ',';

@@ -20,11 +20,21 @@ export function filterTests(): void {
     before(async () => {
       api = await openDemo();
       dataset = await demoDatasetFromCore();
-      // template-b has correct, partial, wrong and unparsed lines; dropping its last lines adds questions without a prediction.
+      // template-b has correct, partial and unparsed lines; three of random's wrong lines take the place of its lines
+      // for those uids, and dropping its last lines adds questions without a prediction.
       const uri = copyIntoWorkspace(DEMO_RESULTS.templateB, 'filters');
+      const random = await evaluateFile(dataset, DEMO_RESULTS.random, { profile: scoringProfile() });
+      const randomLines = readFileSync(DEMO_RESULTS.random, 'utf8').split('\n');
+      const wrong = new Map(
+        [...random.byUid.values()]
+          .filter((o) => o.status === 'wrong')
+          .slice(0, 3)
+          .map((o) => [o.uid, randomLines[o.line - 1]]),
+      );
       const lines = readFileSync(uri.fsPath, 'utf8')
         .split('\n')
-        .filter((l) => l.trim() !== '');
+        .filter((l) => l.trim() !== '')
+        .map((l) => wrong.get((JSON.parse(l) as { uid: string }).uid) ?? l);
       writeFileSync(uri.fsPath, lines.slice(0, -QUESTIONS_WITHOUT_PREDICTION).join('\n') + '\n');
       evaluation = await evaluateFile(dataset, uri.fsPath, { profile: scoringProfile() });
       await vscode.commands.executeCommand(COMMANDS.loadResultFile, uri);
