@@ -24,6 +24,7 @@ import {
   VIEWER,
   WORKBENCH,
   findRow,
+  resultRowNamed,
   openContainer,
   setExpanded,
   treeRows,
@@ -51,9 +52,9 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
   }
 }
 
-const checkbox = async (name: string): Promise<Locator> => (await findRow(page, RESULTS_VIEW, name)).getByRole('checkbox');
+const checkbox = async (name: string): Promise<Locator> => (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).getByRole('checkbox');
 const isTicked = async (name: string) => (await (await checkbox(name)).getAttribute('aria-checked')) === 'true';
-const rowText = async (name: string) => (await (await findRow(page, RESULTS_VIEW, name)).innerText()).replace(/\s+/g, ' ');
+const rowText = async (name: string) => (await (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).innerText()).replace(/\s+/g, ' ');
 
 async function viewerUid(): Promise<string> {
   return (await webview(page).locator(VIEWER.uid).innerText({ timeout: 2000 })).trim();
@@ -116,8 +117,8 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
       await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: 60_000 });
       await openContainer(page, CONTAINER_TITLE);
       await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible' });
-      await findRow(page, RESULTS_VIEW, 'noisy-oracle');
-      await findRow(page, RESULTS_VIEW, 'random');
+      await findRow(page, RESULTS_VIEW, resultRowNamed('noisy-oracle'));
+      await findRow(page, RESULTS_VIEW, resultRowNamed('random'));
     },
     PACKAGE_STEP_TIMEOUT_MS,
   );
@@ -146,7 +147,7 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
   step(activeAndCompared, [started], async () => {
     assert.ok(await isTicked('noisy-oracle'), 'the first file loaded is active and compared');
     assert.match(await rowText('noisy-oracle'), /active/);
-    const random = await findRow(page, RESULTS_VIEW, 'random');
+    const random = await findRow(page, RESULTS_VIEW, resultRowNamed('random'));
     await random.hover();
     await random.getByRole('button', { name: 'Set as Active Result' }).click();
     await until('random to become active', async () => /active/.test(await rowText('random')));

@@ -378,8 +378,10 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
         true,
         'the copy starts as the bundled file',
       );
-      await (await findRow(page, RESULTS_VIEW, resultRowNamed('template-b'))).click({ button: 'right' });
-      await page.getByRole('menuitem', { name: 'Rescore Result File' }).click();
+      // The row's own inline Rescore button, as a user hovering the row clicks it.
+      const row = await findRow(page, RESULTS_VIEW, resultRowNamed('template-b'));
+      await row.hover();
+      await row.locator('.action-label[aria-label="Rescore Result File"]').click();
       const done = toast('Rescored template-b.jsonl in place on disk');
       await done.waitFor({ state: 'visible' });
       assert.match(
