@@ -100,7 +100,12 @@ function resultRowOf(file: string): Locator {
 
 async function contextMenu(row: Locator, title: string): Promise<void> {
   await row.click({ button: 'right' });
-  await menuItem(title).click();
+  // The pointer on the item highlights it and Enter runs it, as a user choosing with the mouse or the keyboard does;
+  // a plain click was sometimes swallowed while the row's hover (its tooltip) was opening.
+  const item = menuItem(title);
+  await item.hover();
+  await page.keyboard.press('Enter');
+  await item.waitFor({ state: 'hidden' });
 }
 
 /**
@@ -292,6 +297,9 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       assert.match(await edv.locator('.label-description').innerText(), /\(2\/3\)/, 'a subtask scored over 2 of its 3 questions says so');
       const q = dataset.questions.find((x) => x.subtask === 'ed_v')!;
       await setExpanded(edv, true);
+      // Active and compared are independent: tick the file so the viewer shows it.
+      const tick = row.getByRole('checkbox');
+      if ((await tick.getAttribute('aria-checked')) !== 'true') await tick.click();
       await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
       const overall = webview(page).locator('[data-role="result-overall"][data-partial="true"]');
       await overall.waitFor({ state: 'visible' });
