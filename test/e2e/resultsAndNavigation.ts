@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { COMPETENCIES, evaluateFile, readDataset, SUBTASKS, type Dataset } from '../../src/core';
 import { buildQuestionTree, DEFAULT_FILTER } from '../../src/model';
-import { shortQuestionLabel, subtaskLabel } from '../../src/model/labels';
+import { shortQuestionLabel } from '../../src/model/labels';
 import { launchChromium } from '../vscode/harness/browser';
 import { codeServerDirs, installExtension, packageExtension, startCodeServer, type RunningCodeServer } from '../vscode/harness/codeServer';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
@@ -70,8 +70,8 @@ async function openQuestion(uid: string): Promise<void> {
   const info = SUBTASKS.find((s) => s.key === q.subtask)!;
   // Only the question's competency open: the tree draws only the rows that fit in the view.
   for (const c of COMPETENCIES) await setExpanded(await findRow(page, QUESTIONS_VIEW, c.name, 1), c.key === info.competency);
-  await setExpanded(await findRow(page, QUESTIONS_VIEW, subtaskLabel(info), 2), true);
-  await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3)).click();
+  await setExpanded(await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2), true);
+  await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
   await until(`the viewer to show ${uid}`, async () => (await viewerUid()) === uid);
 }
 
