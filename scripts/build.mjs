@@ -11,10 +11,10 @@ const bundles = [
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // CLI: same core, no vscode.
   { entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
-  // Webview React app, runs in the browser sandbox of a webview.
+  // The webview React app (every panel), runs in the browser sandbox of a webview.
   // Its CSS imports go to dist/webview.css (loaded by a <link> with the page's nonce). React's production build keeps paints fast.
   {
-    entryPoints: ['webview/viewer/main.tsx'],
+    entryPoints: ['webview/main.tsx'],
     outfile: 'dist/webview.js',
     platform: 'browser',
     format: 'iife',

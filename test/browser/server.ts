@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { isInside } from '../../src/core/dataset/safePath';
-import { viewerHtml } from '../../src/panels/viewer/html';
+import { viewerHtml } from '../../src/panels/common/html';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',

@@ -1,13 +1,10 @@
-// Entry of the sample viewer webview (bundled to dist/webview.js; the stylesheet to dist/webview.css).
+// The sample viewer's React side, mounted by webview/main.tsx.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { Bridge, type VsCodeApi } from './bridge';
-import { applyPalette } from '../common/theme';
 import './styles.css';
 
-declare function acquireVsCodeApi(): VsCodeApi;
-
-applyPalette(document);
-const bridge = new Bridge(acquireVsCodeApi());
-createRoot(document.getElementById('root')!).render(<App bridge={bridge} />);
+export function mountViewer(root: HTMLElement, api: VsCodeApi): void {
+  createRoot(root).render(<App bridge={new Bridge(api)} />);
+}

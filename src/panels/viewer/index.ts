@@ -9,7 +9,7 @@ import {
   type ViewerRequestHandlers,
   type ViewerState,
 } from '../../shared/protocol';
-import { viewerHtml } from './html';
+import { viewerHtml } from '../common/html';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { readDataset } from '../../../src/core/dataset/reader';
 import { evaluateText } from '../../../src/core/results/evaluation';
-import { viewerHtml } from '../../../src/panels/viewer/html';
+import { viewerHtml } from '../../../src/panels/common/html';
 import { readVideoInfo } from '../../../src/panels/viewer/mp4Info';
 import { buildSampleView, navigationTarget } from '../../../src/panels/viewer/sampleView';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
@@ -228,6 +228,7 @@ describe('viewer HTML', () => {
     assert.match(html, /<link rel="stylesheet" nonce="abc123" href="https:\/\/x\/dist\/webview.css">/);
     assert.match(html, /<meta property="csp-nonce" content="abc123">/);
     assert.equal((html.match(/<script/g) ?? []).length, 1, 'no inline script');
+    assert.match(html, /<div id="root" data-panel="viewer"><\/div>/, 'the one app renders the viewer');
   });
 
   test('a fresh nonce per page', () => {
