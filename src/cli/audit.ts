@@ -13,7 +13,7 @@ import { AUDIT_CSV_TABLES, auditReportCsv, auditReportMarkdown, buildAuditReport
 import { formatProblem, type Problem } from '../shared/problems';
 import { escapeControlChars, excerpt } from '../shared/text/messageText';
 
-export const AUDIT_USAGE = `Usage:
+const AUDIT_USAGE = `Usage:
   gst-bench audit report <dataset> [--audit <file>] [--markdown | --csv [--table counts|flagged|agreement] | --json]
   gst-bench audit merge <A> <B> [-o <out>]          two-way union of two sidecars; stdout unless -o
   gst-bench audit merge <base> <ours> <theirs>      three-way, writes <ours> (git merge driver: %O %A %B)

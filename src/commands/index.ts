@@ -13,8 +13,8 @@ import { rescoreCommand } from './rescore';
 import { fileOf, filesOf, pickResultFiles } from './targets';
 
 /** The demo dataset inside the extension, and its result files (the first is made active). */
-export const DEMO_FOLDER = ['examples', 'demo'];
-export const DEMO_RESULTS = ['noisy-oracle', 'random', 'template-b'].map((n) => `results/${n}.jsonl`);
+const DEMO_FOLDER = ['examples', 'demo'];
+const DEMO_RESULTS = ['noisy-oracle', 'random', 'template-b'].map((n) => `results/${n}.jsonl`);
 
 export interface CommandDeps {
   context: vscode.ExtensionContext;

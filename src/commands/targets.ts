@@ -28,7 +28,7 @@ export function filesOf(arg: unknown, multi?: unknown): string[] {
   return f ? [f] : [];
 }
 
-export const JSONL_FILTERS = {
+const JSONL_FILTERS = {
   'Result files (JSON Lines, .xlsx, .eval, .json, .csv, .tsv)': ['jsonl', 'xlsx', 'eval', 'json', 'csv', 'tsv'],
   'All files': ['*'],
 };

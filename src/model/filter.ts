@@ -48,7 +48,7 @@ export function matchesFilter(q: Question, outcome: QuestionOutcome | undefined,
   return true;
 }
 
-export function matchesStatus(outcome: QuestionOutcome | undefined, status: StatusFilter): boolean {
+function matchesStatus(outcome: QuestionOutcome | undefined, status: StatusFilter): boolean {
   const s = statusOfOutcome(outcome);
   switch (status) {
     case 'all':

@@ -102,7 +102,7 @@ export function shortQuestionLabel(uid: string, scene?: string): string {
 }
 
 /** The ground truth in short form: "-134°", "13.2 m", "(391, 698)", "C"; the raw answer when it did not parse. */
-export function formatTruth(q: Pick<Question, 'truth' | 'answer'>): string {
+function formatTruth(q: Pick<Question, 'truth' | 'answer'>): string {
   if (q.truth) return formatParsed(q.truth);
   return q.answer === undefined ? 'no answer' : `bad answer ${JSON.stringify(q.answer)}`;
 }
@@ -131,7 +131,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** Long model output is cut in tooltips; the viewer shows it in full. */
-export const TOOLTIP_PREDICTION_CHARS = 400;
+const TOOLTIP_PREDICTION_CHARS = 400;
 
 /** The question's Markdown tooltip: uid, question text, answer, prediction, and data problems. */
 export function questionTooltip(q: Question, outcome: QuestionOutcome | undefined, activeLabel: string | undefined): string {

@@ -71,13 +71,13 @@ export interface QuestionTree {
   scenes: string[];
 }
 
-export const COMPETENCY_ICONS: Readonly<Record<CompetencyKey, string>> = {
+const COMPETENCY_ICONS: Readonly<Record<CompetencyKey, string>> = {
   object_localization: 'target',
   self_localization: 'person',
   scene_structure: 'map',
 };
 
-export const KIND_ICONS = { angle: 'compass', distance: 'arrow-both', point: 'location', choice: 'list-selection' } as const;
+const KIND_ICONS = { angle: 'compass', distance: 'arrow-both', point: 'location', choice: 'list-selection' } as const;
 
 export const OTHER_LABEL = 'Other (unknown task)';
 

@@ -25,7 +25,7 @@ export interface ResultFileState {
 }
 
 /** Base name without folders and without the .jsonl extension. */
-export function fileStem(file: string): string {
+function fileStem(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.jsonl?$/i, '');
 }

@@ -59,7 +59,7 @@ export function coverageText(c: Coverage): string {
 }
 
 /** The mark after a partial Avg. */
-export const PARTIAL_MARK = 'partial';
+const PARTIAL_MARK = 'partial';
 
 /**
  * An overall score with its coverage in the short form for narrow places: "88.80" for a full run,

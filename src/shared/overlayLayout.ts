@@ -52,7 +52,7 @@ export function marginsToContain(boxes: readonly Box[], width: number, height: n
 }
 
 /** Average glyph advance of the UI font, as a fraction of the font size, to estimate a label's width. */
-export const GLYPH_WIDTH_EM = 0.6;
+const GLYPH_WIDTH_EM = 0.6;
 
 export interface LabelRequest {
   id: string;

@@ -21,7 +21,7 @@ function resultIcon(r: ResultFileState): string {
   return r.error ? 'warning' : r.active ? 'star-full' : 'circle-filled';
 }
 
-export class ResultsProvider implements vscode.TreeDataProvider<ResultFileState> {
+class ResultsProvider implements vscode.TreeDataProvider<ResultFileState> {
   private readonly emitter = new vscode.EventEmitter<ResultFileState | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
 

@@ -308,6 +308,43 @@ describe('sample viewer in Chromium', () => {
     await finish(page);
   });
 
+  test('three files predicting the same point: one "×3 · d" label instead of three distance labels on top of each other', async () => {
+    const page = await openPage('dark');
+    const base = await sampleOf(fixture.uids.point);
+    const first = base.results[0];
+    const sample: SampleView = {
+      ...base,
+      truth: [484, 912],
+      truthValue: { kind: 'point', x: 484, y: 912 },
+      truthLabel: '(484, 912)',
+      results: ['a', 'b', 'c'].map((id, i) => ({
+        ...first,
+        id,
+        colorIndex: i,
+        outcome: first.outcome
+          ? {
+              ...first.outcome,
+              parsed: [561, 880],
+              value: { kind: 'point' as const, x: 561, y: 880 },
+              parsedLabel: '(561, 880)',
+              error: null,
+            }
+          : null,
+      })),
+    };
+    await show(page, sample);
+    const labels = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll(
+          'svg[data-overlay="point-map"] [data-role="distance-label"], svg[data-overlay="point-map"] [data-role="together-label"]',
+        ),
+      ].map((e) => ({ role: e.getAttribute('data-role'), text: e.textContent })),
+    );
+    assert.deepEqual(labels, [{ role: 'together-label', text: '×3 · 83.4' }]);
+    await shot(page, '03c-point-coincide-dark');
+    await finish(page);
+  });
+
   test('direction map: a viewpoint marker, rays stop at the map, 0° and 1° fanned out and marked ×2', async () => {
     const page = await openPage('dark');
     const base = await sampleOf(fixture.uids.angle);

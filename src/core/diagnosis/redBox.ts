@@ -13,7 +13,7 @@ export function ffmpegAvailable(): boolean {
 }
 
 /** The number of box-red pixels in one RGB24 frame. */
-export function countRedPixels(rgb: Uint8Array, offset: number, length: number): number {
+function countRedPixels(rgb: Uint8Array, offset: number, length: number): number {
   let n = 0;
   for (let p = offset; p < offset + length; p += 3) {
     const r = rgb[p];

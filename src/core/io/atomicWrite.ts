@@ -19,7 +19,7 @@ export async function identityOf(file: string): Promise<FileIdentity> {
   return identityFromStats(await stat(file, { bigint: true }));
 }
 
-export async function identityOfHandle(fh: FileHandle): Promise<FileIdentity> {
+async function identityOfHandle(fh: FileHandle): Promise<FileIdentity> {
   return identityFromStats(await fh.stat({ bigint: true }));
 }
 
@@ -27,7 +27,7 @@ export function identityFromStats(s: { dev: bigint; ino: bigint; size: bigint; m
   return { dev: s.dev, ino: s.ino, size: s.size, mtimeNs: s.mtimeNs, ctimeNs: s.ctimeNs };
 }
 
-export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
+function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 }
 
@@ -60,7 +60,7 @@ export type WriteChunk = (fh: FileHandle, bytes: Uint8Array, offset: number, len
 const defaultWriteChunk: WriteChunk = async (fh, bytes, offset, length) => (await fh.write(bytes, offset, length)).bytesWritten;
 
 /** Writes all of `bytes`, looping over short writes; a write that makes no progress is an error. */
-export async function writeAll(fh: FileHandle, file: string, bytes: Uint8Array, writeChunk: WriteChunk = defaultWriteChunk): Promise<void> {
+async function writeAll(fh: FileHandle, file: string, bytes: Uint8Array, writeChunk: WriteChunk = defaultWriteChunk): Promise<void> {
   let done = 0;
   while (done < bytes.length) {
     const n = await writeChunk(fh, bytes, done, bytes.length - done);

@@ -51,7 +51,7 @@ export const OWNED_FIELDS = ['parsed', 'score', 'score_detail'] as const;
 const MAX_OWNED_FIELD_DEPTH = 32;
 
 /** True when `v` has arrays or objects nested more than `limit` levels; walks with a stack, not recursion. */
-export function nestedDeeperThan(v: unknown, limit: number): boolean {
+function nestedDeeperThan(v: unknown, limit: number): boolean {
   const stack: Array<{ value: unknown; depth: number }> = [{ value: v, depth: 0 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;

@@ -68,7 +68,7 @@ export function decimalFromNumber(n: number): Decimal {
   return decimalFromString(String(n))!;
 }
 
-export function withScale(d: Decimal, scale: number): bigint {
+function withScale(d: Decimal, scale: number): bigint {
   if (scale < d.scale) throw new RangeError('cannot reduce scale exactly');
   return d.int * 10n ** BigInt(scale - d.scale);
 }
@@ -100,11 +100,6 @@ export function alignInDoubles(...ds: Decimal[]): { ints: number[]; unit: number
     ints.push(v);
   }
   return { ints, unit: EXACT_POWERS_OF_TEN[scale] };
-}
-
-/** Divides the decimal by 10^k exactly (unit conversion: cm -> m is k = 2). */
-export function shiftDown(d: Decimal, k: number): Decimal {
-  return { int: d.int, scale: d.scale + k };
 }
 
 export function decimalToNumber(d: Decimal): number {

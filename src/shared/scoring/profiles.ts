@@ -7,7 +7,7 @@
  */
 export type ScoringProfile = 'paper' | 'vsibench';
 
-export const SCORING_PROFILES: readonly ScoringProfile[] = ['paper', 'vsibench'];
+const SCORING_PROFILES: readonly ScoringProfile[] = ['paper', 'vsibench'];
 export const DEFAULT_PROFILE: ScoringProfile = 'paper';
 
 export function isScoringProfile(s: string): s is ScoringProfile {

@@ -14,7 +14,7 @@ import { resamplingOptions } from './compare';
 /** Simulated guessers per baseline (fixed, so two runs print the same numbers). */
 export const RANDOM_BASELINE_DRAWS = 200;
 /** Guessed angles: integers in [-180, 180], as the prompts ask for. */
-export const RANDOM_ANGLE_RANGE_DEG: readonly [number, number] = [-180, 180];
+const RANDOM_ANGLE_RANGE_DEG: readonly [number, number] = [-180, 180];
 
 /** What the simulation needs of a question; the core's `Question` has these fields. */
 export interface GuessableQuestion {

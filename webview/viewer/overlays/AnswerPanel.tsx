@@ -452,7 +452,7 @@ function PointPanel({ sample }: AnswerPanelProps) {
                   boxed
                   role="together-label"
                 >
-                  ×{t.count}
+                  {t.text}
                 </PlacedText>
               ))}
               {l.truth ? (

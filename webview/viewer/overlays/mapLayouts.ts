@@ -42,8 +42,8 @@ export interface PointLayout {
   ringLabels: Array<{ threshold: number; x: number; y: number; box: Box }>;
   /** `at` is where the prediction is, `drawn` where its mark goes (apart from a prediction of the same point). */
   preds: Array<{ id: string; at: Vec; drawn: Vec; together: number; distance: PlacedLabel | null }>;
-  /** One "×n" label per group of coinciding points. */
-  together: Array<{ group: number; count: number; label: PlacedLabel }>;
+  /** One "×n" label per group of coinciding points; "×n · d" when they share the distance d (one label, not n on top of each other). */
+  together: Array<{ group: number; count: number; text: string; label: PlacedLabel }>;
   margins: Margins;
 }
 
@@ -80,12 +80,20 @@ export function pointLayout(
   const bounds = { x0: -first.left, y0: -first.top, x1: w + first.right, y1: h + first.bottom };
   const obstacles = [...ringLabels.map((l) => l.box), ...marks.slice(rings.length + ringLabels.length)];
   const groups = [...new Set(points.filter((p) => p.fan.together > 1).map((p) => p.fan.group))];
+  const sharedDistance = new Map(
+    groups.flatMap((g) => {
+      const texts = new Set(points.filter((p) => p.fan.group === g).map((p) => p.text));
+      const [only] = texts;
+      return texts.size === 1 && only !== null ? [[g, only] as const] : [];
+    }),
+  );
+  const togetherText = (g: number, count: number) => (sharedDistance.has(g) ? `×${count} · ${sharedDistance.get(g)}` : `×${count}`);
   const requests = [
     ...groups.map((g) => {
       const first = points.find((p) => p.fan.group === g)!;
       return {
         id: `together-${g}`,
-        text: `×${first.fan.together}`,
+        text: togetherText(g, first.fan.together),
         anchor: first.at,
         fontSize: unit * MARK.distanceFont,
         gap: unit * MARK.predRadius * 2.6,
@@ -93,7 +101,7 @@ export function pointLayout(
     }),
     ...(tp
       ? points
-          .filter((p) => p.text !== null)
+          .filter((p) => p.text !== null && !(p.fan.together > 1 && sharedDistance.has(p.fan.group)))
           .map((p) => ({
             id: p.id,
             text: p.text!,
@@ -110,11 +118,10 @@ export function pointLayout(
     rings,
     ringLabels,
     preds: points.map((p) => ({ id: p.id, at: p.at, drawn: p.drawn, together: p.fan.together, distance: placed.get(p.id) ?? null })),
-    together: groups.map((g) => ({
-      group: g,
-      count: points.find((p) => p.fan.group === g)!.fan.together,
-      label: placed.get(`together-${g}`)!,
-    })),
+    together: groups.map((g) => {
+      const count = points.find((p) => p.fan.group === g)!.fan.together;
+      return { group: g, count, text: togetherText(g, count), label: placed.get(`together-${g}`)! };
+    }),
     margins,
   };
 }
