@@ -81,6 +81,27 @@ function prepareWorkspace(workspace: string): void {
 }
 
 /** "#116AD0" as the "rgb(17, 106, 208)" that getComputedStyle reports. */
+/** WCAG contrast of a text colour on a possibly translucent background laid over an opaque one (CSS rgb()/rgba() strings). */
+function contrastOf(c: { fg: string; bg: string; under: string }): number {
+  const rgba = (css: string) => {
+    const [r, g, b, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+    return { r, g, b, a };
+  };
+  const over = (top: ReturnType<typeof rgba>, base: ReturnType<typeof rgba>) => ({
+    r: top.r * top.a + base.r * (1 - top.a),
+    g: top.g * top.a + base.g * (1 - top.a),
+    b: top.b * top.a + base.b * (1 - top.a),
+    a: 1,
+  });
+  const luminance = ({ r, g, b }: ReturnType<typeof rgba>) => {
+    const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const background = over(rgba(c.bg), rgba(c.under));
+  const [l1, l2] = [luminance(over(rgba(c.fg), background)), luminance(background)].sort((x, y) => y - x);
+  return (l1 + 0.05) / (l2 + 0.05);
+}
+
 function hexToRgb(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
@@ -337,6 +358,16 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
             theme.kind,
             `the viewer's palette follows the ${theme.name} theme`,
           );
+          const uidContrast = contrastOf(
+            await webview(page)
+              .locator(VIEWER.uid)
+              .evaluate((e) => {
+                const body = getComputedStyle(document.body).backgroundColor;
+                const own = getComputedStyle(e).backgroundColor;
+                return { fg: getComputedStyle(e).color, bg: own, under: body };
+              }),
+          );
+          assert.ok(uidContrast >= 4.5, `${theme.name}: the uid reads at ${uidContrast.toFixed(2)}:1 against its background`);
           await webview(page).locator(VIEWER.overlays[kind].overlay).first().scrollIntoViewIfNeeded();
           await page.waitForTimeout(300);
           await page.screenshot({ path: path.join(SHOTS, `${theme.name}-${kind}.png`) });
