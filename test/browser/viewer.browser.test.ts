@@ -16,6 +16,7 @@ import type { ViewerResult } from '../../src/panels/viewer/viewerHost';
 import { makeFixture, XSS_PREDICTION, type Fixture } from './fixtures';
 import { startServer, type HarnessServer } from './server';
 import { THEME_BODY_CLASSES, THEMES } from './themes';
+import { CHROMIUM_ARGS } from '../vscode/harness/browser';
 
 const REPO = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,15 +24,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(REPO, 'test-results', 'screenshots', 'viewer-browser');
 const SHARED_SAMPLES = path.resolve(REPO, '../shared/datasets/gst-page-examples');
 const DEMO = path.join(REPO, 'examples', 'demo');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let fixture: Fixture;
 let dataset: Dataset;

@@ -17,8 +17,11 @@ const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** Parses a plain or exponent decimal literal ("13.2", "-134", "1e-7"); undefined if it is not one. */
 export function decimalFromString(text: string): Decimal | undefined {
-  const plain = plainDecimal(text);
-  if (plain) return plain;
+  return plainDecimal(text) ?? decimalByRegex(text);
+}
+
+/** The general path, one regex and digits to BigInt; the fast path must agree with it (test/unit/core/fastPaths.test.ts). */
+export function decimalByRegex(text: string): Decimal | undefined {
   const m = DECIMAL_RE.exec(text.trim());
   if (!m) return undefined;
   const [, sign, whole = '', frac = '', exp] = m;

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import {
   ANGLE_TOLERANCES_DEG,
+  decimalByRegex,
   decimalFromString,
   decimalToNumber,
   InvalidUtf8Error,
@@ -52,23 +53,7 @@ describe('readLineBatches', () => {
   });
 });
 
-/** decimalFromString as first written: one regex, digits to BigInt. */
-function referenceDecimal(text: string): Decimal | undefined {
-  const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
-  if (!m) return undefined;
-  const [, sign, whole = '', frac = '', exp] = m;
-  if (whole === '' && frac === '') return undefined;
-  const e = exp ? Number(exp) : 0;
-  if (Math.abs(e) > 400) return undefined;
-  let scale = frac.length - e;
-  let digits = (whole + frac).replace(/^0+(?=\d)/, '') || '0';
-  if (scale < 0) {
-    digits += '0'.repeat(-scale);
-    scale = 0;
-  }
-  const int = BigInt(digits);
-  return { int: sign === '-' ? -int : int, scale };
-}
+const referenceDecimal = decimalByRegex;
 
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 const literal = fc

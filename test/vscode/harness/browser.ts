@@ -6,7 +6,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM } from './env';
 
 // Keep Chromium offline and quiet: no sandbox (containers), no GPU, no background traffic.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
