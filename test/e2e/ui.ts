@@ -203,7 +203,7 @@ async function setColorTheme(label: string, workbenchClass: string): Promise<voi
 
 /** Completes whatever a click opened: a file dialog gets `path`, an input box some text, a quick pick its second item. */
 async function completePrompts(dialogPath: string): Promise<void> {
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 6000;
   let answered = 0;
   while (Date.now() < deadline && answered < 3) {
     if (!(await quickInput().isVisible())) {
@@ -213,10 +213,18 @@ async function completePrompts(dialogPath: string): Promise<void> {
     const input = quickInput().locator('input').first();
     const value = await input.inputValue().catch(() => '');
     const rows = await quickInput().locator(`${WORKBENCH.listRow}:visible`).count();
-    if (value.startsWith('/'))
-      await input.fill(dialogPath); // the simple file dialog starts at a folder path
-    else if (rows === 0) await input.fill('scene');
-    else await page.keyboard.press('ArrowDown');
+    // The quick input may close between the look and the action (a dialog replacing itself): look again then.
+    const acted = await (
+      value.startsWith('/')
+        ? input.fill(dialogPath, { timeout: 2000 }) // the simple file dialog starts at a folder path
+        : rows === 0
+          ? input.fill('scene', { timeout: 2000 })
+          : page.keyboard.press('ArrowDown')
+    ).then(
+      () => true,
+      () => false,
+    );
+    if (!acted) continue;
     await page.keyboard.press('Enter');
     answered++;
     await page.waitForTimeout(400);
