@@ -131,6 +131,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
       await store.whenIdle();
     },
     viewerQuestion: () => viewer.currentUid(),
+    auditFiles: () => store.slices.audit.all().map((s) => s.file),
   };
 }
 

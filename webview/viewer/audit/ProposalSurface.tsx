@@ -30,7 +30,7 @@ export function ProposalSurface({ sample, audit, children }: { sample: SampleVie
           dragging.current = { svg, pointer: e.pointerId };
           svg.setPointerCapture?.(e.pointerId);
         }
-        e.preventDefault();
+        // No preventDefault: the press also gives the viewer keyboard focus, so 1..7 work right after it.
         const a = answerAt(svg, e);
         if (a && overlay === 'point-map') audit.propose(a);
       }}
