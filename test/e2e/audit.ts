@@ -256,11 +256,16 @@ describe('Audit verdicts in the real workbench', () => {
     try {
       const flaggedQuestions = [questionOf('ed_v'), questionOf('gp_v'), questionOf('tds_easy')];
       const level = (n: number) => treeRows(page, QUESTIONS_VIEW).and(page.locator(`[aria-level="${n}"]`));
-      // The filter leaves only the subtasks (and competencies) that hold a flagged question.
-      await until(page, 'only the flagged subtasks', async () => {
-        const labels = (await level(2).locator('.label-name').allInnerTexts()).map((t) => t.trim());
-        return JSON.stringify(labels) === JSON.stringify(['EDv', 'GPv', 'TDS-E']);
-      });
+      // The filter leaves only the competencies and subtasks that hold a flagged question.
+      const labels = async (n: number) => (await level(n).locator('.label-name').allInnerTexts()).map((t) => t.trim()).join(' | ');
+      await until(
+        page,
+        'only the flagged competencies',
+        async () => (await labels(1)) === 'Object Localization | Scene Structure Understanding',
+      );
+      for (const c of ['Object Localization', 'Scene Structure Understanding'])
+        await setExpanded(await findRow(page, QUESTIONS_VIEW, c, 1), true);
+      await until(page, 'only the flagged subtasks', async () => (await labels(2)) === 'EDv | GPv | TDS-E');
       for (const name of ['EDv', 'GPv', 'TDS-E']) await setExpanded(await findRow(page, QUESTIONS_VIEW, name, 2), true);
       const shown = (await level(3).locator('.label-description').allInnerTexts()).map((t) => t.trim());
       assert.deepEqual(shown.sort(), flaggedQuestions.map((q) => shortQuestionLabel(q.uid, q.scene)).sort());
@@ -282,7 +287,14 @@ describe('Audit verdicts in the real workbench', () => {
     await input.fill(target);
     await page.keyboard.press('Enter');
     const csv = path.join(session!.workspace, 'audit-report.csv');
-    await until(page, 'the report files', async () => existsSync(target) && existsSync(csv));
+    // The simple file dialog may still be listing the folder when Enter comes: it then keeps the path, and a
+    // second Enter, as a user would press, saves.
+    await until(page, 'the report files', async () => {
+      if (existsSync(target) && existsSync(csv)) return true;
+      if ((await input.isVisible()) && (await input.inputValue()) === target) await page.keyboard.press('Enter');
+      await page.waitForTimeout(500);
+      return false;
+    });
     const markdown = readFileSync(target, 'utf8');
     assert.match(markdown, /^# GST-Bench audit report: demo/);
     assert.match(markdown, /Audited 4 of 36 questions/);
