@@ -26,4 +26,6 @@ export interface InspectorApi {
   whenIdle(): Promise<void>;
   /** Uid of the question shown in the sample viewer, if it is open. */
   viewerQuestion(): string | undefined;
+  /** The audit sidecar of each loaded dataset (gst-audit.jsonl in its root, or the configured file). */
+  auditFiles(): string[];
 }

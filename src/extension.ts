@@ -10,6 +10,7 @@ import { detectInFolders } from './store/detect';
 import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
+import { registerAudit } from './panels/audit';
 import { registerViewer } from './panels/viewer';
 import { createViewerHost } from './panels/viewer/viewerHost';
 import { createQuestionsView } from './sidebar/questionsView';
@@ -34,7 +35,9 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const results = createResultsView(store);
   context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));
 
-  const viewer = registerViewer(context, createViewerHost(store), log);
+  const audit = registerAudit(store, log);
+  context.subscriptions.push(audit);
+  const viewer = registerViewer(context, createViewerHost(store), log, audit.viewer);
   // A click on a question row both selects it and runs its command (Enter runs it too): only the command opens it.
   const showQuestion = (uid: string) => {
     store.slices.selection.select(uid);
@@ -128,6 +131,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
       await store.whenIdle();
     },
     viewerQuestion: () => viewer.currentUid(),
+    auditFiles: () => store.slices.audit.all().map((s) => s.file),
   };
 }
 

@@ -28,6 +28,7 @@ export const COMMANDS = {
   viewerNext: 'gstBench.viewer.next',
   viewerPrevious: 'gstBench.viewer.previous',
   viewerNextFailure: 'gstBench.viewer.nextFailure',
+  exportAuditReport: 'gstBench.exportAuditReport',
 } as const;
 
 export const SETTINGS = {
@@ -36,4 +37,6 @@ export const SETTINGS = {
   predictionField: 'gstBench.results.predictionField',
   scoringProfile: 'gstBench.scoring.profile',
   parsingReader: 'gstBench.parsing.reader',
+  auditFile: 'gstBench.audit.file',
+  auditReviewer: 'gstBench.audit.reviewer',
 } as const;

@@ -3,11 +3,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SortOrder, StatusFilter } from '../api';
+import type { SortOrder } from '../api';
 import { COMMANDS, VIEWS } from '../ids';
-import { isSortOrder, isStatusFilter, SORT_ORDERS, STATUS_FILTERS } from '../model';
+import { isSortOrder, SORT_ORDERS } from '../model';
 import type { InspectorStore } from '../store/store';
 import { demoWorkingCopy } from './demoCopy';
+import { filterPatch, filterPickItems, isFilterChoice, type FilterChoice } from './filterPick';
 import { isSceneArgument, isString, ownArgument, ownChoice } from './menuArgs';
 import { rescoreCommand } from './rescore';
 import { fileOf, filesOf, pickResultFiles } from './targets';
@@ -98,27 +99,18 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
 
     reg(COMMANDS.filterStatus, async (arg?: unknown) => {
-      let status: StatusFilter | undefined = ownChoice(arg, isStatusFilter, 'status filter');
-      if (status === undefined) {
-        const picked = await vscode.window.showQuickPick(
-          STATUS_FILTERS.map((s) => ({
-            label: s.label,
-            detail: s.detail,
-            value: s.value,
-            picked: s.value === store.filter.status,
-            description: s.value === store.filter.status ? '(current)' : undefined,
-          })),
-          {
-            title: 'Filter Questions by Status',
-            placeHolder: store.activeResult()
-              ? 'Status under the active result file'
-              : 'No result file is active: only "All" and "No prediction" match questions',
-          },
-        );
-        status = picked?.value;
+      let choice: FilterChoice | undefined = ownChoice(arg, isFilterChoice, 'status or audit filter');
+      if (choice === undefined) {
+        const picked = await vscode.window.showQuickPick(filterPickItems(store.filter), {
+          title: 'Filter Questions by Status or Audit',
+          placeHolder: store.activeResult()
+            ? 'Status under the active result file, or audit state'
+            : 'No result file is active: of the statuses only "All" and "No prediction" match questions',
+        });
+        choice = picked?.value;
       }
-      if (status === undefined) return;
-      store.setFilter({ status });
+      if (choice === undefined) return;
+      store.setFilter(filterPatch(choice));
     }),
 
     reg(COMMANDS.filterScene, async (arg?: unknown) => {

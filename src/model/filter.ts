@@ -2,6 +2,7 @@
 import type { Question, QuestionOutcome } from '../core';
 import type { SortOrder, StatusFilter } from '../api';
 import { statusOfOutcome } from './status';
+import { AUDIT_FILTER_CHOICES, matchesAuditFilter, type AuditFilter, type QuestionAuditState } from './auditFilter';
 
 export interface FilterState {
   status: StatusFilter;
@@ -9,6 +10,8 @@ export interface FilterState {
   scene?: string;
   /** Case-insensitive text searched in the uid and the question texts. */
   text?: string;
+  /** Audit state (audited, not audited, flagged, reviewers disagree), or undefined for any. */
+  audit?: AuditFilter;
   sort: SortOrder;
 }
 
@@ -36,9 +39,15 @@ export function isSortOrder(v: unknown): v is SortOrder {
   return SORT_ORDERS.some((s) => s.value === v);
 }
 
-/** True when the question passes the filter under the active result's outcome. */
-export function matchesFilter(q: Question, outcome: QuestionOutcome | undefined, f: FilterState): boolean {
+/** True when the question passes the filter under the active result's outcome (and its audit state, if any). */
+export function matchesFilter(
+  q: Question,
+  outcome: QuestionOutcome | undefined,
+  f: FilterState,
+  audit?: ReadonlyMap<string, QuestionAuditState>,
+): boolean {
   if (!matchesStatus(outcome, f.status)) return false;
+  if (f.audit !== undefined && !matchesAuditFilter(audit?.get(q.uid), f.audit)) return false;
   if (f.scene !== undefined && q.scene !== f.scene) return false;
   const text = f.text?.trim().toLowerCase();
   if (text) {
@@ -88,13 +97,14 @@ const keyAsc = (v: number | undefined) => (v === undefined ? Number.POSITIVE_INF
 const keyDesc = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? Number.POSITIVE_INFINITY : -v);
 
 export function isFilterActive(f: FilterState): boolean {
-  return f.status !== 'all' || f.scene !== undefined || !!f.text?.trim() || f.sort !== 'dataset';
+  return f.status !== 'all' || f.scene !== undefined || f.audit !== undefined || !!f.text?.trim() || f.sort !== 'dataset';
 }
 
 /** The Questions view's description for a filter, e.g. "failed · scene_2 · “armchair” · score ↑"; undefined when none. */
 export function describeFilter(f: FilterState): string | undefined {
   const parts: string[] = [];
   if (f.status !== 'all') parts.push(STATUS_FILTERS.find((s) => s.value === f.status)!.label.toLowerCase());
+  if (f.audit !== undefined) parts.push(AUDIT_FILTER_CHOICES.find((a) => a.value === f.audit)!.short);
   if (f.scene !== undefined) parts.push(f.scene);
   if (f.text?.trim()) parts.push(`“${f.text.trim()}”`);
   if (f.sort !== 'dataset') parts.push(SORT_ORDERS.find((s) => s.value === f.sort)!.short);

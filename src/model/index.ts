@@ -4,3 +4,4 @@ export * from './labels';
 export * from './filter';
 export * from './questionTree';
 export * from './resultsModel';
+export * from './auditFilter';

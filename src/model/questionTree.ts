@@ -16,6 +16,7 @@ import {
 } from '../core';
 import type { TreeSnapshotNode } from '../api';
 import { isFilterActive, matchesFilter, sortQuestions, type FilterState } from './filter';
+import type { QuestionAuditState } from './auditFilter';
 import { countDescription, problemReason, questionSummary, questionTooltip, shortQuestionLabel, subtaskTooltip } from './labels';
 import { STATUS_LOOK, statusOfOutcome, type QuestionStatus } from './status';
 
@@ -92,7 +93,12 @@ export const nodeIds = {
  * the active result file if any, and the filter. Subtasks without questions are left out, and so are
  * subtasks (and competencies) that the filter empties.
  */
-export function buildQuestionTree(questions: readonly Question[], active: ActiveResultView | undefined, filter: FilterState): QuestionTree {
+export function buildQuestionTree(
+  questions: readonly Question[],
+  active: ActiveResultView | undefined,
+  filter: FilterState,
+  audit?: ReadonlyMap<string, QuestionAuditState>,
+): QuestionTree {
   const bySubtask = new Map<SubtaskOrOther, Array<{ question: Question; outcome?: QuestionOutcome; order: number }>>();
   const scenes = new Set<string>();
   questions.forEach((question, order) => {
@@ -120,7 +126,7 @@ export function buildQuestionTree(questions: readonly Question[], active: Active
     if (!all || all.length === 0) return undefined;
     const id = nodeIds.subtask(key);
     const shown = sortQuestions(
-      all.filter((x) => matchesFilter(x.question, x.outcome, filter)),
+      all.filter((x) => matchesFilter(x.question, x.outcome, filter, audit)),
       filter.sort,
     );
     // Under a filter, a subtask with no matching question is only noise.

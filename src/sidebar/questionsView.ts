@@ -5,11 +5,12 @@ import { COMMANDS, VIEWS } from '../ids';
 import { describeFilter, nodeIds, parentOf, snapshot, type TreeNode } from '../model';
 import { anyEvent } from '../store/slices';
 import type { InspectorStore } from '../store/store';
+import { AuditDecorations, questionsViewDescription } from './auditDecorations';
 
 /** Scheme of the resource URIs that carry a question's warning decoration (see QuestionDecorations). */
-const QUESTION_URI_SCHEME = 'gst-bench-question';
+export const QUESTION_URI_SCHEME = 'gst-bench-question';
 
-function questionUri(uid: string): vscode.Uri {
+export function questionUri(uid: string): vscode.Uri {
   return vscode.Uri.from({ scheme: QUESTION_URI_SCHEME, path: `/${encodeURIComponent(uid)}` });
 }
 
@@ -100,21 +101,28 @@ export interface QuestionsView extends vscode.Disposable {
 export function createQuestionsView(store: InspectorStore): QuestionsView {
   const provider = new QuestionsProvider(store);
   const decorations = new QuestionDecorations(store);
+  const auditDecorations = new AuditDecorations(store);
   const treeView = vscode.window.createTreeView(VIEWS.questions, { treeDataProvider: provider, showCollapseAll: true });
   const update = () => {
     provider.refresh();
     decorations.refresh();
-    treeView.description = describeFilter(store.filter);
+    treeView.description = questionsViewDescription(store, describeFilter(store.filter));
     const tree = store.tree();
     treeView.message =
       store.hasDataset() && tree.order.length === 0 && store.filterActive() ? 'No question matches the filter.' : undefined;
   };
   update();
-  const { datasets, results, filter } = store.slices;
+  const { datasets, results, filter, audit } = store.slices;
   const subs = vscode.Disposable.from(
     treeView,
     anyEvent(datasets.onDidChange, results.onDidChange, filter.onDidChange)(update),
     vscode.window.registerFileDecorationProvider(decorations),
+    vscode.window.registerFileDecorationProvider(auditDecorations),
+    audit.onDidChange((e) => {
+      auditDecorations.refresh(e.uids.map(questionUri));
+      treeView.description = questionsViewDescription(store, describeFilter(store.filter));
+      if (store.filter.audit !== undefined) provider.refresh();
+    }),
   );
   return {
     provider,

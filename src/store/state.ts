@@ -48,6 +48,9 @@ export class InspectorState {
       }),
       datasets.onDidChange(treeInput),
       filter.onDidChange(treeInput),
+      audit.onDidChange(() => {
+        if (filter.get().audit !== undefined) treeInput();
+      }),
       ...[datasets, results, comparison, filter, selection, audit].map((slice) =>
         (slice.onDidChange as (l: () => void) => { dispose(): void })(() => this.emitter.fire()),
       ),
@@ -121,7 +124,7 @@ export class InspectorState {
       const active = this.activeResult();
       const m = this.mergedDataset();
       const activeEvaluation = active?.evaluation ? { label: path.basename(active.file), evaluation: active.evaluation } : undefined;
-      this.cachedTree = buildQuestionTree(m?.questions ?? [], activeEvaluation, this.slices.filter.get());
+      this.cachedTree = buildQuestionTree(m?.questions ?? [], activeEvaluation, this.slices.filter.get(), this.slices.audit.states());
     }
     return this.cachedTree;
   }

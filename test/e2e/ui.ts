@@ -20,6 +20,8 @@ import {
   QUESTIONS_VIEW,
   RESULTS_VIEW,
   rowLabel,
+  setColorTheme as pickColorTheme,
+  THEMES,
   setExpanded,
   treeRows,
   VIEWER,
@@ -41,13 +43,6 @@ const DEFAULT_SIDEBAR_PX = { min: 250, max: 350 };
 const PARTIAL_SUBTASKS = ['ed_v', 'gp_v'] as const;
 const PARTIAL_LINES_PER_SUBTASK = 2;
 const PARTIAL_STEM = 'partial-run';
-/** Built-in themes by the name the theme picker shows, and the class the workbench then carries. */
-const THEMES = [
-  { name: 'dark', label: 'Dark Modern', workbenchClass: 'vs-dark', kind: 'dark' },
-  { name: 'light', label: 'Light Modern', workbenchClass: 'vs', kind: 'light' },
-  { name: 'high-contrast', label: 'Dark High Contrast', workbenchClass: 'hc-black', kind: 'highContrast' },
-  { name: 'high-contrast-light', label: 'Light High Contrast', workbenchClass: 'hc-light', kind: 'highContrastLight' },
-] as const;
 
 let session: UiSession | undefined;
 let page: Page;
@@ -182,24 +177,8 @@ async function takeErrorNotifications(): Promise<string[]> {
   return errors;
 }
 
-/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
-async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  const exactRow = (text: string) =>
-    quickInput()
-      .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) })
-      .first();
-  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
-  await page.locator('.part.sidebar .composite.title').click();
-  await page.keyboard.press('F1');
-  const input = quickInput().locator('input').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill('>Preferences: Color Theme');
-  await exactRow('Preferences: Color Theme').click();
-  await quickInput().locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
-  await input.fill(label);
-  await exactRow(label).click();
-  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
-}
+/** The theme picker, as a user opens it (workbench.ts). */
+const setColorTheme = (label: string, workbenchClass: string) => pickColorTheme(page, label, workbenchClass);
 
 /** Completes whatever a click opened: a file dialog gets `path`, an input box some text, a quick pick its second item. */
 async function completePrompts(dialogPath: string): Promise<void> {

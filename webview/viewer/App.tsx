@@ -8,6 +8,9 @@ import { QueryView } from './components/QueryView';
 import { RawOutputs } from './components/RawOutput';
 import { VideoPlayer, type PlayerHandle } from './components/VideoPlayer';
 import { AnswerPanel } from './overlays/AnswerPanel';
+import { ProposalSurface } from './audit/ProposalSurface';
+import { useAudit } from './audit/useAudit';
+import { VerdictBar } from './audit/VerdictBar';
 
 /** The image the host tagged as the query view, if any. */
 function queryImage(sample: SampleView): MediaView | null {
@@ -131,6 +134,8 @@ export function App({ bridge }: { bridge: Bridge }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate]);
 
+  const audit = useAudit(bridge, sample, flash);
+
   const enlarge = useCallback((image: MediaView, caption: string) => image.uri && setLightbox({ uri: image.uri, caption }), []);
 
   if (!sample) {
@@ -150,9 +155,12 @@ export function App({ bridge }: { bridge: Bridge }) {
         onCopyUid={() => copy(sample.uid)}
         onOpenSource={(resultId) => void bridge.request('openSource', { uid: sample.uid, resultId }).catch((e: Error) => flash(e.message))}
       />
+      <VerdictBar sample={sample} audit={audit} />
       <div className="layout">
         <div className="column">
-          <AnswerPanel sample={sample} onEnlarge={enlarge} />
+          <ProposalSurface sample={sample} audit={audit}>
+            <AnswerPanel sample={sample} onEnlarge={enlarge} />
+          </ProposalSurface>
           {query ? (
             <QueryView image={query} zoom={zoom} onZoom={changeZoom} onEnlarge={() => enlarge(query, `Query view: ${query.relPath}`)} />
           ) : null}

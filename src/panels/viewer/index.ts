@@ -7,8 +7,11 @@ import {
   type NavigationDirection,
   type ViewerContract,
   type ViewerRequestHandlers,
+  type AuditRequests,
+  type RequestHandlers,
   type ViewerState,
 } from '../../shared/protocol';
+import type { ViewerAudit } from '../audit/viewerAudit';
 import { viewerHtml } from '../common/html';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
@@ -24,8 +27,13 @@ export interface Viewer {
 const PANEL_TITLE = 'GST-Bench Sample';
 
 /** Registers the sample viewer panel, its serializer and its navigation commands. */
-export function registerViewer(context: vscode.ExtensionContext, host: ViewerHost, log: vscode.LogOutputChannel): Viewer {
-  const controller = new ViewerController(context, host, log);
+export function registerViewer(
+  context: vscode.ExtensionContext,
+  host: ViewerHost,
+  log: vscode.LogOutputChannel,
+  audit: ViewerAudit,
+): Viewer {
+  const controller = new ViewerController(context, host, log, audit);
   context.subscriptions.push(
     controller,
     vscode.window.registerWebviewPanelSerializer(VIEWER_PANEL_TYPE, {
@@ -49,12 +57,23 @@ class ViewerController implements vscode.Disposable {
   private readonly session: ViewerSession;
   /** When show(uid) was called, for the click-to-paint time in the log. */
   private shownAt: { uid: string; at: number } | undefined;
+  private readonly auditChanges: vscode.Disposable;
+  private readonly auditHandlers: RequestHandlers<AuditRequests>;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly host: ViewerHost,
     private readonly log: vscode.LogOutputChannel,
+    private readonly audit: ViewerAudit,
   ) {
+    this.auditChanges = audit.onDidChange(() => void this.sendAudit());
+    this.auditHandlers = audit.handlers(
+      () => this.session.uid(),
+      (uid) => {
+        this.show(uid);
+        this.host.select(uid);
+      },
+    );
     this.session = new ViewerSession({
       host,
       notify: (m) => this.channel?.notify(m) ?? false,
@@ -100,7 +119,7 @@ class ViewerController implements vscode.Disposable {
     this.session.setUid(uid); // shown once the webview is ready
     const channel = new PanelChannel<ViewerContract>({
       post: (m) => void panel.webview.postMessage(m),
-      handlers: this.handlers,
+      handlers: { ...this.handlers, ...this.auditHandlers },
       isWebviewMessage,
       onReady: (m) => void this.session.ready(m.restoredUid),
       onEvent: (m) => this.painted(m.uid, m.ms),
@@ -172,7 +191,15 @@ class ViewerController implements vscode.Disposable {
     });
   }
 
-  private readonly handlers: ViewerRequestHandlers = {
+  /** The shown question's verdicts, after any audit change (the progress count changes with every verdict). */
+  private async sendAudit(): Promise<void> {
+    const uid = this.session.uid();
+    if (!this.panel || uid === undefined || !this.channel?.ready) return;
+    const audit = await this.audit.view(uid);
+    if (this.session.uid() === uid) this.channel?.notify({ type: 'audit', uid, audit });
+  }
+
+  private readonly handlers: Omit<ViewerRequestHandlers, keyof AuditRequests> = {
     navigate: ({ direction }) => this.navigate(direction),
     copyText: async ({ text }) => {
       await vscode.env.clipboard.writeText(text);
@@ -207,6 +234,7 @@ class ViewerController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.auditChanges.dispose();
     this.session.dispose();
     this.disposePanel();
     this.panel?.dispose();

@@ -1,56 +1,98 @@
-// The audit slice: the reviewer's verdicts on single questions, kept in a sidecar file beside the results.
-// It holds what is loaded; reading and writing the sidecar belong to the audit panel.
+// The audit slice: the reviewers' verdicts as read from each dataset's sidecar (gst-audit.jsonl), with each
+// question's audit state derived from them. Reading and writing the sidecars belong to src/store/auditSidecars.ts.
+import type { AuditEntry } from '../../shared/audit/format';
+import { auditStates, type QuestionAuditState } from '../../shared/audit/state';
+import type { Problem } from '../../shared/problems';
 import { Emitter } from './emitter';
 
-type AuditVerdict = 'agree' | 'disagree' | 'unsure';
-
-export interface AuditEntry {
-  uid: string;
-  verdict: AuditVerdict;
-  note?: string;
+/** One sidecar as loaded: where it is, whether verdicts can be written there, and what it holds. */
+export interface LoadedSidecar {
+  file: string;
+  /** The dataset root it belongs to. */
+  root: string;
+  writable: boolean;
+  /** Why it cannot be written, and what to do. */
+  reason?: string;
+  entries: AuditEntry[];
+  /** Unreadable lines (with their line numbers) and repeated verdicts, for the Problems panel. */
+  problems: Problem[];
 }
 
 export interface AuditChange {
-  sidecar: string | undefined;
-  /** Uids whose verdict changed; every uid when a sidecar was loaded or closed. */
+  /** The sidecar loaded, reloaded or dropped. */
+  file: string;
+  /** Uids whose verdicts may have changed. */
   uids: string[];
 }
 
 export class AuditSlice {
-  private sidecarPath: string | undefined;
-  private readonly verdicts = new Map<string, AuditEntry>();
+  private readonly sidecars = new Map<string, LoadedSidecar>();
+  private cachedStates: Map<string, QuestionAuditState> | undefined;
   private readonly emitter = new Emitter<AuditChange>();
   readonly onDidChange = this.emitter.event;
 
-  sidecar(): string | undefined {
-    return this.sidecarPath;
+  /** The loaded sidecars, by file. */
+  all(): LoadedSidecar[] {
+    return [...this.sidecars.values()];
   }
 
-  verdict(uid: string): AuditEntry | undefined {
-    return this.verdicts.get(uid);
+  sidecar(file: string): LoadedSidecar | undefined {
+    return this.sidecars.get(file);
   }
 
-  all(): AuditEntry[] {
-    return [...this.verdicts.values()];
+  /** The sidecar of a dataset root. */
+  forRoot(root: string): LoadedSidecar | undefined {
+    return this.all().find((s) => s.root === root);
   }
 
-  /** Replaces everything with a loaded sidecar (or none). */
-  load(sidecar: string | undefined, entries: readonly AuditEntry[]): void {
-    const uids = new Set([...this.verdicts.keys(), ...entries.map((e) => e.uid)]);
-    this.sidecarPath = sidecar;
-    this.verdicts.clear();
-    for (const e of entries) this.verdicts.set(e.uid, { ...e });
-    this.emitter.fire({ sidecar, uids: [...uids] });
+  entries(): AuditEntry[] {
+    return this.all().flatMap((s) => s.entries);
   }
 
-  /** Sets or (with `undefined`) clears one question's verdict. */
-  setVerdict(uid: string, entry: Omit<AuditEntry, 'uid'> | undefined): void {
-    const before = this.verdicts.get(uid);
-    if (!entry && !before) return;
-    if (entry && before && before.verdict === entry.verdict && before.note === entry.note) return;
-    if (entry) this.verdicts.set(uid, { uid, ...entry });
-    else this.verdicts.delete(uid);
-    this.emitter.fire({ sidecar: this.sidecarPath, uids: [uid] });
+  /** Each audited question's state (verdict or mixed, flagged, reviewers disagree), over every sidecar. */
+  states(): ReadonlyMap<string, QuestionAuditState> {
+    this.cachedStates ??= auditStates(this.entries());
+    return this.cachedStates;
+  }
+
+  state(uid: string): QuestionAuditState | undefined {
+    return this.states().get(uid);
+  }
+
+  problems(): Problem[] {
+    return this.all().flatMap((s) => s.problems);
+  }
+
+  /** Replaces a sidecar's content (a first read, a reload after another writer, the result of a write). */
+  load(sidecar: LoadedSidecar): void {
+    const before = this.sidecars.get(sidecar.file);
+    this.sidecars.set(sidecar.file, sidecar);
+    this.changed(sidecar.file, before, sidecar);
+  }
+
+  remove(file: string): void {
+    const before = this.sidecars.get(file);
+    if (!before) return;
+    this.sidecars.delete(file);
+    this.changed(file, before, undefined);
+  }
+
+  private changed(file: string, before: LoadedSidecar | undefined, after: LoadedSidecar | undefined): void {
+    const key = (e: AuditEntry) => JSON.stringify(e);
+    const old = new Set((before?.entries ?? []).map(key));
+    const now = new Set((after?.entries ?? []).map(key));
+    const uids = new Set<string>();
+    for (const e of before?.entries ?? []) if (!now.has(key(e))) uids.add(e.uid);
+    for (const e of after?.entries ?? []) if (!old.has(key(e))) uids.add(e.uid);
+    const sameMeta =
+      before !== undefined &&
+      after !== undefined &&
+      before.writable === after.writable &&
+      before.reason === after.reason &&
+      JSON.stringify(before.problems) === JSON.stringify(after.problems);
+    if (uids.size === 0 && sameMeta) return;
+    this.cachedStates = undefined;
+    this.emitter.fire({ file, uids: [...uids] });
   }
 
   dispose(): void {

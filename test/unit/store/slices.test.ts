@@ -87,21 +87,33 @@ describe('slices', () => {
     ]);
   });
 
-  test('audit: a loaded sidecar, then single verdicts; no event without a change', () => {
+  test('audit: loaded sidecars, states over all of them; an event only for the uids that changed', () => {
     const audit = new AuditSlice();
     const changes = record(audit.onDidChange);
-    audit.load('/r/a.audit.jsonl', [{ uid: 'q1', verdict: 'disagree', note: 'truth is wrong' }]);
-    audit.setVerdict('q1', { verdict: 'disagree', note: 'truth is wrong' });
-    audit.setVerdict('q2', { verdict: 'agree' });
-    audit.setVerdict('q1', undefined);
-    audit.setVerdict('q3', undefined);
-    assert.deepEqual(audit.all(), [{ uid: 'q2', verdict: 'agree' }]);
+    const entry = (uid: string, reviewer: string, verdict: 'ok' | 'wrong-answer') => ({
+      uid,
+      reviewer,
+      verdict,
+      note: '',
+      proposed_answer: null,
+      time: '2026-12-01T09:30:00.000Z',
+    });
+    const sidecar = { file: '/d/gst-audit.jsonl', root: '/d', writable: true, problems: [] };
+    audit.load({ ...sidecar, entries: [entry('q1', 'Ada', 'ok'), entry('q2', 'Ada', 'wrong-answer')] });
+    audit.load({ ...sidecar, entries: [entry('q1', 'Ada', 'ok'), entry('q2', 'Ada', 'wrong-answer')] });
+    audit.load({ ...sidecar, entries: [entry('q1', 'Ada', 'ok'), entry('q1', 'Bob', 'wrong-answer'), entry('q2', 'Ada', 'wrong-answer')] });
     assert.deepEqual(
       changes.map((c) => c.uids),
-      [['q1'], ['q2'], ['q1']],
+      [['q1', 'q2'], ['q1']],
+      'reading the same content again fires nothing',
     );
-    audit.load(undefined, []);
-    assert.deepEqual(changes.at(-1), { sidecar: undefined, uids: ['q2'] });
+    assert.equal(audit.state('q1')?.verdict, 'mixed');
+    assert.equal(audit.state('q1')?.disagree, true);
+    assert.equal(audit.state('q2')?.flagged, true);
+    assert.equal(audit.forRoot('/d')?.file, '/d/gst-audit.jsonl');
+    audit.remove('/d/gst-audit.jsonl');
+    assert.deepEqual(changes.at(-1), { file: '/d/gst-audit.jsonl', uids: ['q1', 'q2'] });
+    assert.equal(audit.states().size, 0);
   });
 
   test('state: active and compared are independent; the compared flag mirrors the comparison slice', () => {

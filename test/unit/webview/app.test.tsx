@@ -169,7 +169,7 @@ describe('viewer app (jsdom)', () => {
     bridges.push(bridge);
     show(ANGLE_SAMPLE);
     for (const key of ['j', 'k', 'n']) act(() => void window.dispatchEvent(new window.KeyboardEvent('keydown', { key })));
-    const requests = api.posted.filter((m) => m.type === 'request') as unknown as Array<{
+    const requests = api.posted.filter((m) => m.type === 'request' && m.method === 'navigate') as unknown as Array<{
       id: number;
       method: string;
       params: { direction: string };

@@ -68,6 +68,13 @@ describe('request/response with ids', () => {
       navigate: async ({ direction }) => ({ uid: direction }),
       copyText: () => ({ copied: true }),
       openSource: () => ({ opened: true }),
+      getAudit: () => {
+        throw new Error('not asked');
+      },
+      setVerdict: () => {
+        throw new Error('not asked');
+      },
+      nextUnaudited: () => ({ uid: null }),
     });
     r.handleResponse(JSON.parse(JSON.stringify(response)));
     assert.deepEqual(await p, { uid: 'nextFailure' });

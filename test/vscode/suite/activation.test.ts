@@ -14,7 +14,7 @@ export function activationTests(): void {
 
     it('activate() returns the InspectorApi', async () => {
       const api = await inspectorApi();
-      for (const fn of ['questionsTree', 'resultsTree', 'questionsDescription', 'whenIdle', 'viewerQuestion'] as const) {
+      for (const fn of ['questionsTree', 'resultsTree', 'questionsDescription', 'whenIdle', 'viewerQuestion', 'auditFiles'] as const) {
         assert.equal(typeof api[fn], 'function', `InspectorApi.${fn} is missing`);
       }
     });

@@ -4,6 +4,7 @@
 // installed its BDD globals, because the bundle evaluates every module up front.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { activationTests } from './activation.test';
+import { auditTests } from './audit.test';
 import { commandsTests } from './commands.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
@@ -36,6 +37,7 @@ export function run(): Promise<void> {
   filterTests();
   rescoreTests();
   diagnosticsTests();
+  auditTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });
