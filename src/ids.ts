@@ -28,6 +28,8 @@ export const COMMANDS = {
   viewerNext: 'gstBench.viewer.next',
   viewerPrevious: 'gstBench.viewer.previous',
   viewerNextFailure: 'gstBench.viewer.nextFailure',
+  startHumanBaseline: 'gstBench.startHumanBaseline',
+  showHumanBaselineResult: 'gstBench.showHumanBaselineResult',
 } as const;
 
 export const SETTINGS = {

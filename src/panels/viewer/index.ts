@@ -9,6 +9,8 @@ import {
   type ViewerRequestHandlers,
   type ViewerState,
 } from '../../shared/protocol';
+import type { BlindRequests } from '../../shared/protocol/blind';
+import type { BlindDelegate } from './blind/delegate';
 import { viewerHtml } from './html';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
@@ -19,6 +21,12 @@ export interface Viewer {
   show(uid: string): void;
   /** Uid of the question shown, if the panel is open. */
   currentUid(): string | undefined;
+  /**
+   * Blind mode (the human baseline): while a delegate is set, the viewer sends no sample, truth or result, and
+   * the delegate answers the blind requests. Unset, the viewer shows its question again (or `closedMessage`).
+   */
+  setBlind(delegate: BlindDelegate | undefined, closedMessage?: string): void;
+  isBlind(): boolean;
 }
 
 const PANEL_TITLE = 'GST-Bench Sample';
@@ -38,7 +46,12 @@ export function registerViewer(context: vscode.ExtensionContext, host: ViewerHos
     vscode.commands.registerCommand(COMMANDS.viewerPrevious, () => controller.navigate('previous')),
     vscode.commands.registerCommand(COMMANDS.viewerNextFailure, () => controller.navigate('nextFailure')),
   );
-  return { show: (uid) => controller.show(uid), currentUid: () => controller.currentUid() };
+  return {
+    show: (uid) => controller.show(uid),
+    currentUid: () => controller.currentUid(),
+    setBlind: (d, closedMessage) => controller.setBlind(d, closedMessage),
+    isBlind: () => controller.blind !== undefined,
+  };
 }
 
 class ViewerController implements vscode.Disposable {
@@ -49,6 +62,8 @@ class ViewerController implements vscode.Disposable {
   private readonly session: ViewerSession;
   /** When show(uid) was called, for the click-to-paint time in the log. */
   private shownAt: { uid: string; at: number } | undefined;
+  /** Set in blind mode: the sample session is held back (it sends nothing) and this answers instead. */
+  blind: BlindDelegate | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -57,8 +72,8 @@ class ViewerController implements vscode.Disposable {
   ) {
     this.session = new ViewerSession({
       host,
-      notify: (m) => this.channel?.notify(m) ?? false,
-      isReady: () => this.channel?.ready ?? false,
+      notify: (m) => (this.blind ? false : (this.channel?.notify(m) ?? false)),
+      isReady: () => !this.blind && (this.channel?.ready ?? false),
       toUri: (p) => this.panel?.webview.asWebviewUri(vscode.Uri.file(p)).toString() ?? '',
       onTitle: (title) => {
         if (this.panel) this.panel.title = title;
@@ -72,6 +87,12 @@ class ViewerController implements vscode.Disposable {
   }
 
   show(uid: string): void {
+    if (this.blind) {
+      void vscode.window.showInformationMessage(
+        'GST-Bench: a blind human baseline is running in the viewer. Pause it (its Pause button) to look at questions.',
+      );
+      return;
+    }
     if (this.panel && uid === this.session.uid()) {
       if (!this.panel.visible) this.panel.reveal(undefined, true);
       return;
@@ -102,7 +123,10 @@ class ViewerController implements vscode.Disposable {
       post: (m) => void panel.webview.postMessage(m),
       handlers: this.handlers,
       isWebviewMessage,
-      onReady: (m) => void this.session.ready(m.restoredUid),
+      onReady: (m) => {
+        void this.session.ready(m.restoredUid);
+        void this.pushBlind();
+      },
       onEvent: (m) => this.painted(m.uid, m.ms),
     });
     this.channel = channel;
@@ -129,7 +153,46 @@ class ViewerController implements vscode.Disposable {
     );
   }
 
+  setBlind(delegate: BlindDelegate | undefined, closedMessage = 'The blind baseline is paused.'): void {
+    this.blind = delegate;
+    if (delegate) {
+      if (!this.panel)
+        this.adopt(
+          vscode.window.createWebviewPanel(VIEWER_PANEL_TYPE, PANEL_TITLE, { viewColumn: vscode.ViewColumn.Active }, this.options()),
+          undefined,
+        );
+      else this.panel.reveal(undefined, false);
+      this.panel!.title = 'GST-Bench Human Baseline';
+      void this.pushBlind();
+      return;
+    }
+    this.session.pageGone();
+    if (this.panel) this.panel.title = PANEL_TITLE;
+    if (!this.channel?.ready) return;
+    if (this.session.uid() !== undefined) void this.session.push();
+    else this.channel.notify({ type: 'blindClosed', message: closedMessage });
+  }
+
+  private async pushBlind(): Promise<void> {
+    const d = this.blind;
+    if (!d || !this.channel?.ready) return;
+    const m = await d.view((p) => this.panel?.webview.asWebviewUri(vscode.Uri.file(p)).toString() ?? '');
+    if (this.blind === d) this.channel?.notify(m);
+  }
+
+  /** A blind request goes to the delegate; then the viewer shows what comes next. */
+  private blindRequest<M extends keyof BlindRequests>(method: M) {
+    return async (params: BlindRequests[M]['params']): Promise<BlindRequests[M]['result']> => {
+      const d = this.blind;
+      if (!d) throw new Error('The viewer is not in blind mode.');
+      const result = await d.handlers[method](params);
+      if (this.blind === d) await this.pushBlind();
+      return result;
+    };
+  }
+
   navigate(direction: NavigationDirection): { uid: string | null; message?: string } {
+    if (this.blind) return { uid: null, message: 'The blind baseline is running: use Submit to go on.' };
     const result = this.session.navigate(direction);
     if (result.uid !== null) {
       this.show(result.uid);
@@ -179,6 +242,7 @@ class ViewerController implements vscode.Disposable {
       return { copied: true };
     },
     openSource: async ({ uid, resultId }) => {
+      if (this.blind) return { opened: false };
       const found = this.host.getQuestion(uid);
       if (!found) return { opened: false };
       const result = resultId ? this.host.getResults().find((r) => r.id === resultId) : undefined;
@@ -193,6 +257,12 @@ class ViewerController implements vscode.Disposable {
       });
       return { opened: true };
     },
+    blindSubmit: this.blindRequest('blindSubmit'),
+    blindShowResult: this.blindRequest('blindShowResult'),
+    blindContinue: this.blindRequest('blindContinue'),
+    blindReveal: this.blindRequest('blindReveal'),
+    blindPause: this.blindRequest('blindPause'),
+    blindOpenRevealed: this.blindRequest('blindOpenRevealed'),
   };
 
   /** `ms`: from the message's arrival in the webview to the paint; the show-to-paint time when this host asked for it. */

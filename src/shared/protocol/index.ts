@@ -1,2 +1,3 @@
 export * from './rpc';
 export * from './viewer';
+export * from './blind';

@@ -6,6 +6,7 @@ import type { OutcomeStatus } from '../scoring/outcomeStatus';
 import type { ImageRole } from '../imageRoles';
 import type { AnswerKind } from '../subtasks';
 import { contractGuards, type PanelHostMessage, type RequestHandlers, type PanelRequestMessage } from './rpc';
+import { BLIND_NOTIFICATION_TYPES, type BlindNotification, type BlindRequests } from './blind';
 
 /** A media file as the webview may load it. `uri` is a webview URI (never inline data), null when it cannot load. */
 export interface MediaView {
@@ -111,7 +112,7 @@ export type ViewerRequests = {
   navigate: { params: { direction: NavigationDirection }; result: { uid: string | null; message?: string } };
   copyText: { params: { text: string }; result: { copied: boolean } };
   openSource: { params: { uid: string; resultId?: string }; result: { opened: boolean } };
-};
+} & BlindRequests;
 
 /** Host to webview. A new question comes whole; what changes while it is shown comes as a small notification. */
 export type ViewerNotification =
@@ -120,7 +121,9 @@ export type ViewerNotification =
   /** The result files shown (active and compared) or their scores changed; the question did not. */
   | { type: 'results'; uid: string; results: ResultView[] }
   /** The Questions tree's order or filter changed: the question's place in it. */
-  | { type: 'position'; uid: string; position: SampleView['position'] };
+  | { type: 'position'; uid: string; position: SampleView['position'] }
+  /** Blind mode (the human baseline, blind.ts). */
+  | BlindNotification;
 
 /** Webview to host, besides the handshake and requests. */
 type ViewerEvent =
@@ -148,6 +151,6 @@ export interface ViewerState {
 
 /** Narrowing guards for messages arriving from the other side (anything else is ignored). */
 export const { isHostMessage, isWebviewMessage } = contractGuards<ViewerContract>({
-  notifications: ['show', 'notFound', 'results', 'position'],
+  notifications: ['show', 'notFound', 'results', 'position', ...BLIND_NOTIFICATION_TYPES],
   events: ['painted'],
 });
