@@ -22,6 +22,7 @@ import {
 import { COMMANDS } from '../ids';
 import { BlindRun } from '../panels/viewer/blind/blindRun';
 import type { BlindDelegate } from '../panels/viewer/blind/delegate';
+import { BLIND_MEDIA_FOLDER, MediaAliases } from '../panels/viewer/blind/mediaAliases';
 import type { Viewer } from '../panels/viewer';
 import type { InspectorStore } from '../store/store';
 
@@ -59,6 +60,7 @@ interface Running {
 export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposable[] {
   const { context, store, viewer, log } = deps;
   let running: Running | undefined;
+  const aliases = new MediaAliases(path.join(context.globalStorageUri.fsPath, BLIND_MEDIA_FOLDER));
 
   const remembered = (): string[] => context.workspaceState.get<string[]>(SESSIONS_KEY, []).filter((f) => fs.existsSync(f));
   const remember = (file: string) => context.workspaceState.update(SESSIONS_KEY, [file, ...remembered().filter((f) => f !== file)]);
@@ -87,7 +89,10 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
   };
 
   const delegate = (r: Running): BlindDelegate => ({
-    view: (toUri) => r.run.view(toUri),
+    view: (toUri) => {
+      aliases.clear();
+      return r.run.view((file) => toUri(aliases.alias(file)));
+    },
     handlers: {
       blindSubmit: async ({ number, answer, elapsedMs }) => {
         try {
@@ -120,11 +125,13 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
         return { revealed: true };
       },
       blindPause: () => {
+        aliases.clear();
         viewer.setBlind(undefined, 'The blind baseline is paused. "GST-Bench: Start Human Baseline" resumes it.');
         return { paused: true };
       },
       blindOpenRevealed: ({ uid }) => {
         if (r.run.session().revealed_at === undefined || !r.run.session().sample.includes(uid)) return { opened: false };
+        aliases.clear();
         viewer.setBlind(undefined);
         deps.showQuestion(uid);
         return { opened: true };
@@ -291,6 +298,7 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
   };
 
   return [
+    { dispose: () => aliases.clear() },
     vscode.commands.registerCommand(COMMANDS.startHumanBaseline, (arg?: unknown) =>
       start(arg).catch((e: Error) => {
         log.error(`human baseline: ${e.message}`);

@@ -11,6 +11,7 @@ import {
 } from '../../shared/protocol';
 import type { BlindRequests } from '../../shared/protocol/blind';
 import type { BlindDelegate } from './blind/delegate';
+import { BLIND_MEDIA_FOLDER } from './blind/mediaAliases';
 import { viewerHtml } from './html';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
@@ -214,6 +215,7 @@ class ViewerController implements vscode.Disposable {
     return [
       vscode.Uri.joinPath(ext, 'dist'),
       vscode.Uri.joinPath(ext, 'media'),
+      vscode.Uri.joinPath(this.context.globalStorageUri, BLIND_MEDIA_FOLDER),
       ...this.host.datasetRoots().map((r) => vscode.Uri.file(r)),
     ];
   }
