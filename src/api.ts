@@ -26,4 +26,6 @@ export interface InspectorApi {
   whenIdle(): Promise<void>;
   /** Uid of the question shown in the sample viewer, if it is open. */
   viewerQuestion(): string | undefined;
+  /** True while the viewer is in blind mode (the human baseline). */
+  viewerBlind(): boolean;
 }

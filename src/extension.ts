@@ -130,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
       await store.whenIdle();
     },
     viewerQuestion: () => viewer.currentUid(),
+    viewerBlind: () => viewer.isBlind(),
   };
 }
 

@@ -30,6 +30,7 @@ export const COMMANDS = {
   viewerNextFailure: 'gstBench.viewer.nextFailure',
   startHumanBaseline: 'gstBench.startHumanBaseline',
   showHumanBaselineResult: 'gstBench.showHumanBaselineResult',
+  pauseHumanBaseline: 'gstBench.pauseHumanBaseline',
 } as const;
 
 export const SETTINGS = {

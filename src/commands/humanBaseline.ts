@@ -29,6 +29,8 @@ import type { InspectorStore } from '../store/store';
 /** workspaceState key: the session files started in this workspace, newest first. */
 const SESSIONS_KEY = 'gstBench.humanBaseline.sessions';
 const RESULTS_FOLDER = 'results';
+/** Context key: a blind baseline is running in the viewer (package.json `when` clauses). */
+const BLIND_CONTEXT_KEY = 'gstBench.blindBaseline';
 
 export interface HumanBaselineDeps {
   context: vscode.ExtensionContext;
@@ -40,6 +42,8 @@ export interface HumanBaselineDeps {
 
 /** Arguments that skip the prompts (tests, keybindings): any left out is asked for. */
 interface StartArgs {
+  /** The dataset's root folder, when more than one is open. */
+  dataset?: string;
   name?: string;
   perSubtask?: number;
   /** What to do with a saved session found: resume it or start again. */
@@ -124,20 +128,28 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
         if (store.result(r.resultFile)) store.setCompared(r.resultFile, true);
         return { revealed: true };
       },
-      blindPause: () => {
-        aliases.clear();
-        viewer.setBlind(undefined, 'The blind baseline is paused. "GST-Bench: Start Human Baseline" resumes it.');
-        return { paused: true };
-      },
+      blindPause: () => ({ paused: pause() }),
       blindOpenRevealed: ({ uid }) => {
         if (r.run.session().revealed_at === undefined || !r.run.session().sample.includes(uid)) return { opened: false };
         aliases.clear();
         viewer.setBlind(undefined);
+        setBlindContext(false);
         deps.showQuestion(uid);
         return { opened: true };
       },
     },
   });
+
+  const setBlindContext = (on: boolean) => void vscode.commands.executeCommand('setContext', BLIND_CONTEXT_KEY, on);
+
+  /** Leaves blind mode; the session stays saved. False when no baseline is running. */
+  const pause = (): boolean => {
+    if (!viewer.isBlind()) return false;
+    aliases.clear();
+    viewer.setBlind(undefined, 'The blind baseline is paused. "GST-Bench: Start Human Baseline" resumes it.');
+    setBlindContext(false);
+    return true;
+  };
 
   const begin = async (session: BlindSession, resultFile: string, showResult: boolean) => {
     const sessionFile = sessionFileOf(resultFile);
@@ -154,6 +166,7 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
     if (showResult) run.showResult();
     running = { run, resultFile, sessionFile };
     viewer.setBlind(delegate(running));
+    setBlindContext(true);
     // The Questions tree's labels show answers: out of sight while answering blind.
     if (!showResult) void vscode.commands.executeCommand('workbench.action.closeSidebar');
     log.info(
@@ -161,8 +174,9 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
     );
   };
 
-  const pickDataset = async (): Promise<Dataset | undefined> => {
+  const pickDataset = async (root?: string): Promise<Dataset | undefined> => {
     const loaded = store.loadedDatasets();
+    if (root !== undefined) return loaded.find((d) => d.root === path.resolve(root));
     if (loaded.length <= 1) return loaded[0];
     const picked = await vscode.window.showQuickPick(
       loaded.map((d) => ({ label: path.basename(d.root), description: d.root, d })),
@@ -191,7 +205,7 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
       void vscode.window.showErrorMessage('GST-Bench: the human baseline writes files, which needs a trusted workspace.');
       return;
     }
-    const dataset = await pickDataset();
+    const dataset = await pickDataset(args.dataset);
     if (!dataset) {
       void vscode.window.showErrorMessage('GST-Bench: open a dataset first (Open Dataset Folder… or Open Demo Dataset).');
       return;
@@ -305,6 +319,7 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
         void vscode.window.showErrorMessage(`GST-Bench: the human baseline could not start: ${e.message}`);
       }),
     ),
+    vscode.commands.registerCommand(COMMANDS.pauseHumanBaseline, () => pause()),
     vscode.commands.registerCommand(COMMANDS.showHumanBaselineResult, () =>
       showResult().catch((e: Error) => void vscode.window.showErrorMessage(`GST-Bench: ${e.message}`)),
     ),

@@ -139,6 +139,7 @@ class ViewerController implements vscode.Disposable {
         if (this.panel === panel) {
           this.panel = undefined;
           this.channel = undefined;
+          this.blind = undefined; // closing the panel pauses a blind baseline (its answers are saved)
           this.session.pageGone();
           this.disposePanel();
         }

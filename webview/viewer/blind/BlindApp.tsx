@@ -203,8 +203,11 @@ function BlindQuestion({ bridge, q }: { bridge: Bridge; q: BlindQuestionView }) 
                 onClick={submit}
                 title="Submit and go to the next question (Enter)"
               >
-                Submit <kbd>Enter</kbd>
+                Submit
               </Button>
+              <span className="muted small">
+                or press <kbd>Enter</kbd>
+              </span>
             </div>
             {message ? (
               <p className="blind-message" role="alert">
