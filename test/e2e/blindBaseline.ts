@@ -33,7 +33,7 @@ import {
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const SHOTS = path.join(SCREENSHOT_DIR, 'blind');
-const ACTION_TIMEOUT_MS = 20_000;
+const ACTION_TIMEOUT_MS = 30_000;
 const STEP_TIMEOUT_MS = 4 * 60_000;
 const SETUP_TIMEOUT_MS = 6 * 60_000;
 const NAME = 'Ada';

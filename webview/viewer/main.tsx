@@ -5,6 +5,7 @@ import { App } from './App';
 import { Bridge, type VsCodeApi } from './bridge';
 import { applyPalette } from '../common/theme';
 import './styles.css';
+import './blind/blind.css';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 

@@ -12,7 +12,6 @@ import { Button } from '../../ui';
 import { ChoiceInput, DialInput, DistanceInput, HeadingMapInput, MapPointInput } from './AnswerInputs';
 import { Prompt } from '../components/Prompt';
 import { HumanResult } from './HumanResult';
-import './blind.css';
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
