@@ -87,7 +87,8 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
   const save = (resultFile: string, sessionFile: string) => async (s: BlindSession) => {
     // The session first: on resume the result file is written again from it, so a crash between the two loses nothing.
     await saveBlindSession(sessionFile, s);
-    if (s.answers.length === 0) return;
+    // A session started again empties the file its answers went to; a new one has none until its first answer.
+    if (s.answers.length === 0 && !fs.existsSync(resultFile)) return;
     await writeHumanResultFile(path.dirname(resultFile), s);
     if (!store.result(resultFile)) await store.addResult(resultFile);
   };
@@ -259,6 +260,11 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
           )
         )?.value;
       if (!choice) return;
+      const problem = resumeProblem(existing, datasetId(dataset), new Set(dataset.questions.map((q) => q.uid)));
+      if (choice === 'resume' && problem) {
+        void vscode.window.showErrorMessage(`GST-Bench: cannot resume: ${problem}.`);
+        return;
+      }
       if (choice === 'resume') return begin(existing, resultFile, existing.revealed_at !== undefined || !nextBlindQuestion(existing));
     }
     const sizeText =
