@@ -63,7 +63,10 @@ export function humanResultView({ session, questions, models, profile, resultFil
     participant: session.name,
     answered: human.answered,
     total: human.sampled,
-    summary: describeHumanScore(human),
+    // The difference is given without uncertainty only when none can be computed yet; say so rather than leave it bare.
+    summary:
+      describeHumanScore(human) +
+      (human.difference !== null && human.interval95 === null ? '; no interval yet: every subtask needs two answers' : ''),
     rows,
     models: models.map((m) => ({ label: m.label, colorIndex: m.colorIndex, overall: formatScore(m.overall) })),
     finished: nextBlindQuestion(session) === null || session.revealed_at !== undefined,
