@@ -28,4 +28,6 @@ export interface InspectorApi {
   viewerQuestion(): string | undefined;
   /** The audit sidecar of each loaded dataset (gst-audit.jsonl in its root, or the configured file). */
   auditFiles(): string[];
+  /** True while the viewer is in blind mode (the human baseline). */
+  viewerBlind(): boolean;
 }

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InspectorApi } from './api';
 import { registerCommands } from './commands';
+import { registerHumanBaseline } from './commands/humanBaseline';
 import { discardPendingUndos } from './commands/rescore';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
@@ -112,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   syncContext();
 
   context.subscriptions.push(...registerCommands({ context, store, log, showQuestion: (uid) => showQuestion(uid), detect }));
+  context.subscriptions.push(...registerHumanBaseline({ context, store, viewer, log, showQuestion }));
 
   // Initial loads: the API's whenIdle() waits for these.
   const initial = (async () => {
@@ -132,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     },
     viewerQuestion: () => viewer.currentUid(),
     auditFiles: () => store.slices.audit.all().map((s) => s.file),
+    viewerBlind: () => viewer.isBlind(),
   };
 }
 

@@ -29,6 +29,9 @@ export const COMMANDS = {
   viewerPrevious: 'gstBench.viewer.previous',
   viewerNextFailure: 'gstBench.viewer.nextFailure',
   exportAuditReport: 'gstBench.exportAuditReport',
+  startHumanBaseline: 'gstBench.startHumanBaseline',
+  showHumanBaselineResult: 'gstBench.showHumanBaselineResult',
+  pauseHumanBaseline: 'gstBench.pauseHumanBaseline',
 } as const;
 
 export const SETTINGS = {

@@ -1,5 +1,11 @@
 import React, { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { MediaView, NavigationDirection, SampleView } from '../../src/shared/protocol';
+import {
+  isBlindNotification,
+  type BlindNotification,
+  type MediaView,
+  type NavigationDirection,
+  type SampleView,
+} from '../../src/shared/protocol';
 import type { Bridge } from './bridge';
 import { Header } from './components/Header';
 import { Lightbox, type LightboxImage } from './components/Lightbox';
@@ -11,6 +17,7 @@ import { AnswerPanel } from './overlays/AnswerPanel';
 import { ProposalSurface } from './audit/ProposalSurface';
 import { useAudit } from './audit/useAudit';
 import { VerdictBar } from './audit/VerdictBar';
+import { BlindApp } from './blind/BlindApp';
 
 /** The image the host tagged as the query view, if any. */
 function queryImage(sample: SampleView): MediaView | null {
@@ -27,6 +34,10 @@ export function App({ bridge }: { bridge: Bridge }) {
   const [zoom, setZoom] = useState(initial.zoom ?? 1);
   const [speed, setSpeed] = useState(initial.speed ?? 1);
   const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
+  /** Blind mode (the human baseline) shows its own page; the viewer's keys are off meanwhile. */
+  const [blind, setBlind] = useState<BlindNotification | null>(null);
+  const blindRef = useRef(false);
+  blindRef.current = blind !== null;
   const player = useRef<PlayerHandle>(null);
   const arrivedAt = useRef(0);
   /** Counts `show` messages, so the same question shown again reports its paint again. */
@@ -34,6 +45,8 @@ export function App({ bridge }: { bridge: Bridge }) {
 
   useEffect(() => {
     const off = bridge.onMessage((m) => {
+      if (isBlindNotification(m)) return setBlind(m);
+      if (m.type === 'show' || m.type === 'notFound') setBlind(null);
       if (m.type === 'show') {
         arrivedAt.current = now();
         setShows((n) => n + 1);
@@ -111,6 +124,7 @@ export function App({ bridge }: { bridge: Bridge }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (blindRef.current) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
@@ -138,6 +152,7 @@ export function App({ bridge }: { bridge: Bridge }) {
 
   const enlarge = useCallback((image: MediaView, caption: string) => image.uri && setLightbox({ uri: image.uri, caption }), []);
 
+  if (blind) return <BlindApp bridge={bridge} message={blind} />;
   if (!sample) {
     return (
       <main className="empty" data-role="empty">

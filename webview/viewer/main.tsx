@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { Bridge, type VsCodeApi } from './bridge';
 import './styles.css';
+import './blind/blind.css';
 
 export function mountViewer(root: HTMLElement, api: VsCodeApi): void {
   createRoot(root).render(<App bridge={new Bridge(api)} />);

@@ -13,6 +13,9 @@ import {
 } from '../../shared/protocol';
 import type { ViewerAudit } from '../audit/viewerAudit';
 import { viewerHtml } from '../common/html';
+import type { BlindRequests } from '../../shared/protocol/blind';
+import type { BlindDelegate } from './blind/delegate';
+import { BLIND_MEDIA_FOLDER } from './blind/mediaAliases';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
 
@@ -22,6 +25,12 @@ export interface Viewer {
   show(uid: string): void;
   /** Uid of the question shown, if the panel is open. */
   currentUid(): string | undefined;
+  /**
+   * Blind mode (the human baseline): while a delegate is set, the viewer sends no sample, truth or result, and
+   * the delegate answers the blind requests. Unset, the viewer shows its question again (or `closedMessage`).
+   */
+  setBlind(delegate: BlindDelegate | undefined, closedMessage?: string): void;
+  isBlind(): boolean;
 }
 
 const PANEL_TITLE = 'GST-Bench Sample';
@@ -46,7 +55,12 @@ export function registerViewer(
     vscode.commands.registerCommand(COMMANDS.viewerPrevious, () => controller.navigate('previous')),
     vscode.commands.registerCommand(COMMANDS.viewerNextFailure, () => controller.navigate('nextFailure')),
   );
-  return { show: (uid) => controller.show(uid), currentUid: () => controller.currentUid() };
+  return {
+    show: (uid) => controller.show(uid),
+    currentUid: () => controller.currentUid(),
+    setBlind: (d, closedMessage) => controller.setBlind(d, closedMessage),
+    isBlind: () => controller.blind !== undefined,
+  };
 }
 
 class ViewerController implements vscode.Disposable {
@@ -59,6 +73,8 @@ class ViewerController implements vscode.Disposable {
   private shownAt: { uid: string; at: number } | undefined;
   private readonly auditChanges: vscode.Disposable;
   private readonly auditHandlers: RequestHandlers<AuditRequests>;
+  /** Set in blind mode: the sample session is held back (it sends nothing) and this answers instead. */
+  blind: BlindDelegate | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -76,8 +92,8 @@ class ViewerController implements vscode.Disposable {
     );
     this.session = new ViewerSession({
       host,
-      notify: (m) => this.channel?.notify(m) ?? false,
-      isReady: () => this.channel?.ready ?? false,
+      notify: (m) => (this.blind ? false : (this.channel?.notify(m) ?? false)),
+      isReady: () => !this.blind && (this.channel?.ready ?? false),
       toUri: (p) => this.panel?.webview.asWebviewUri(vscode.Uri.file(p)).toString() ?? '',
       onTitle: (title) => {
         if (this.panel) this.panel.title = title;
@@ -91,6 +107,12 @@ class ViewerController implements vscode.Disposable {
   }
 
   show(uid: string): void {
+    if (this.blind) {
+      void vscode.window.showInformationMessage(
+        'GST-Bench: a blind human baseline is running in the viewer. Pause it (its Pause button) to look at questions.',
+      );
+      return;
+    }
     if (this.panel && uid === this.session.uid()) {
       if (!this.panel.visible) this.panel.reveal(undefined, true);
       return;
@@ -121,7 +143,10 @@ class ViewerController implements vscode.Disposable {
       post: (m) => void panel.webview.postMessage(m),
       handlers: { ...this.handlers, ...this.auditHandlers },
       isWebviewMessage,
-      onReady: (m) => void this.session.ready(m.restoredUid),
+      onReady: (m) => {
+        void this.session.ready(m.restoredUid);
+        void this.pushBlind();
+      },
       onEvent: (m) => this.painted(m.uid, m.ms),
     });
     this.channel = channel;
@@ -133,6 +158,7 @@ class ViewerController implements vscode.Disposable {
         if (this.panel === panel) {
           this.panel = undefined;
           this.channel = undefined;
+          this.blind = undefined; // closing the panel pauses a blind baseline (its answers are saved)
           this.session.pageGone();
           this.disposePanel();
         }
@@ -148,7 +174,46 @@ class ViewerController implements vscode.Disposable {
     );
   }
 
+  setBlind(delegate: BlindDelegate | undefined, closedMessage = 'The blind baseline is paused.'): void {
+    this.blind = delegate;
+    if (delegate) {
+      if (!this.panel)
+        this.adopt(
+          vscode.window.createWebviewPanel(VIEWER_PANEL_TYPE, PANEL_TITLE, { viewColumn: vscode.ViewColumn.Active }, this.options()),
+          undefined,
+        );
+      else this.panel.reveal(undefined, false);
+      this.panel!.title = 'GST-Bench Human Baseline';
+      void this.pushBlind();
+      return;
+    }
+    this.session.pageGone();
+    if (this.panel) this.panel.title = PANEL_TITLE;
+    if (!this.channel?.ready) return;
+    if (this.session.uid() !== undefined) void this.session.push();
+    else this.channel.notify({ type: 'blindClosed', message: closedMessage });
+  }
+
+  private async pushBlind(): Promise<void> {
+    const d = this.blind;
+    if (!d || !this.channel?.ready) return;
+    const m = await d.view((p) => this.panel?.webview.asWebviewUri(vscode.Uri.file(p)).toString() ?? '');
+    if (this.blind === d) this.channel?.notify(m);
+  }
+
+  /** A blind request goes to the delegate; then the viewer shows what comes next. */
+  private blindRequest<M extends keyof BlindRequests>(method: M) {
+    return async (params: BlindRequests[M]['params']): Promise<BlindRequests[M]['result']> => {
+      const d = this.blind;
+      if (!d) throw new Error('The viewer is not in blind mode.');
+      const result = await d.handlers[method](params);
+      if (this.blind === d) await this.pushBlind();
+      return result;
+    };
+  }
+
   navigate(direction: NavigationDirection): { uid: string | null; message?: string } {
+    if (this.blind) return { uid: null, message: 'The blind baseline is running: use Submit to go on.' };
     const result = this.session.navigate(direction);
     if (result.uid !== null) {
       this.show(result.uid);
@@ -170,6 +235,7 @@ class ViewerController implements vscode.Disposable {
     return [
       vscode.Uri.joinPath(ext, 'dist'),
       vscode.Uri.joinPath(ext, 'media'),
+      vscode.Uri.joinPath(this.context.globalStorageUri, BLIND_MEDIA_FOLDER),
       ...this.host.datasetRoots().map((r) => vscode.Uri.file(r)),
     ];
   }
@@ -206,6 +272,7 @@ class ViewerController implements vscode.Disposable {
       return { copied: true };
     },
     openSource: async ({ uid, resultId }) => {
+      if (this.blind) return { opened: false };
       const found = this.host.getQuestion(uid);
       if (!found) return { opened: false };
       const result = resultId ? this.host.getResults().find((r) => r.id === resultId) : undefined;
@@ -220,6 +287,12 @@ class ViewerController implements vscode.Disposable {
       });
       return { opened: true };
     },
+    blindSubmit: this.blindRequest('blindSubmit'),
+    blindShowResult: this.blindRequest('blindShowResult'),
+    blindContinue: this.blindRequest('blindContinue'),
+    blindReveal: this.blindRequest('blindReveal'),
+    blindPause: this.blindRequest('blindPause'),
+    blindOpenRevealed: this.blindRequest('blindOpenRevealed'),
   };
 
   /** `ms`: from the message's arrival in the webview to the paint; the show-to-paint time when this host asked for it. */

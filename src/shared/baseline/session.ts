@@ -28,6 +28,8 @@ export interface BlindSession {
   sample: string[];
   /** In the order given. */
   answers: BlindAnswer[];
+  /** Set when the participant revealed truth and predictions: answering is over for this session. */
+  revealed_at?: string;
 }
 
 /** Why a participant name cannot be used, or null. It labels the result (`human:<name>`) and names its file. */
@@ -81,12 +83,18 @@ export function nextBlindQuestion(session: BlindSession): string | null {
   return session.sample.find((uid) => !answered.has(uid)) ?? null;
 }
 
+/** The session with its answers revealed: no more answers after this. */
+export function revealBlindSession(session: BlindSession, now: Date): BlindSession {
+  return session.revealed_at !== undefined ? session : { ...session, revealed_at: now.toISOString() };
+}
+
 export function blindProgress(session: BlindSession): { answered: number; total: number } {
   return { answered: session.answers.length, total: session.sample.length };
 }
 
 /** The session with one more answer. Each sampled question is answered once; a second answer is refused. */
 export function recordBlindAnswer(session: BlindSession, uid: string, answer: TypedAnswer, elapsedMs: number, now: Date): BlindSession {
+  if (session.revealed_at !== undefined) throw new Error('the answers were revealed: this session takes no more answers');
   if (!session.sample.includes(uid)) throw new Error(`${uid} is not in this session's sample`);
   if (session.answers.some((a) => a.uid === uid)) throw new Error(`${uid} is already answered`);
   const problem = typedAnswerProblem(answer);
@@ -124,7 +132,9 @@ export function parseBlindSession(text: string): BlindSession {
   if (!isIsoTime(v.started_at)) throw new Error('the saved session has no valid "started_at"');
   if (!Array.isArray(v.sample) || !v.sample.every((u) => typeof u === 'string')) throw new Error('the saved session has no valid "sample"');
   if (!Array.isArray(v.answers)) throw new Error('the saved session has no "answers"');
-  let session: BlindSession = { ...(v as unknown as BlindSession), answers: [] };
+  if (v.revealed_at !== undefined && !isIsoTime(v.revealed_at)) throw new Error('the saved session has an invalid "revealed_at"');
+  const { revealed_at: revealedAt, ...rest } = v;
+  let session: BlindSession = { ...(rest as unknown as BlindSession), answers: [] };
   (v.answers as unknown[]).forEach((a, i) => {
     const r = a as Partial<BlindAnswer>;
     try {
@@ -138,7 +148,7 @@ export function parseBlindSession(text: string): BlindSession {
       throw new Error(`the saved session's answer ${i + 1}: ${(e as Error).message}`);
     }
   });
-  return session;
+  return revealedAt === undefined ? session : { ...session, revealed_at: revealedAt as string };
 }
 
 export const humanModelName = (name: string) => `human:${name.trim()}`;

@@ -2,3 +2,4 @@ export * from './rpc';
 export * from './viewer';
 export * from './panels';
 export * from './viewerAudit';
+export * from './blind';

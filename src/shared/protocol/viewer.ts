@@ -7,6 +7,7 @@ import type { ImageRole } from '../imageRoles';
 import type { AnswerKind } from '../subtasks';
 import type { AuditView, AuditRequests } from './viewerAudit';
 import { contractGuards, type PanelHostMessage, type RequestHandlers, type PanelRequestMessage } from './rpc';
+import { BLIND_NOTIFICATION_TYPES, type BlindNotification, type BlindRequests } from './blind';
 
 /** A media file as the webview may load it. `uri` is a webview URI (never inline data), null when it cannot load. */
 export interface MediaView {
@@ -112,7 +113,8 @@ export type ViewerRequests = {
   navigate: { params: { direction: NavigationDirection }; result: { uid: string | null; message?: string } };
   copyText: { params: { text: string }; result: { copied: boolean } };
   openSource: { params: { uid: string; resultId?: string }; result: { opened: boolean } };
-} & AuditRequests;
+} & AuditRequests &
+  BlindRequests;
 
 /** Host to webview. A new question comes whole; what changes while it is shown comes as a small notification. */
 export type ViewerNotification =
@@ -123,7 +125,9 @@ export type ViewerNotification =
   /** The Questions tree's order or filter changed: the question's place in it. */
   | { type: 'position'; uid: string; position: SampleView['position'] }
   /** The question's verdicts changed (this window, another window, another reviewer). */
-  | { type: 'audit'; uid: string; audit: AuditView };
+  | { type: 'audit'; uid: string; audit: AuditView }
+  /** Blind mode (the human baseline, blind.ts). */
+  | BlindNotification;
 
 /** Webview to host, besides the handshake and requests. */
 type ViewerEvent =
@@ -151,6 +155,6 @@ export interface ViewerState {
 
 /** Narrowing guards for messages arriving from the other side (anything else is ignored). */
 export const { isHostMessage, isWebviewMessage } = contractGuards<ViewerContract>({
-  notifications: ['show', 'notFound', 'results', 'position', 'audit'],
+  notifications: ['show', 'notFound', 'results', 'position', 'audit', ...BLIND_NOTIFICATION_TYPES],
   events: ['painted'],
 });

@@ -8,6 +8,7 @@ import { auditTests } from './audit.test';
 import { commandsTests } from './commands.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
+import { humanBaselineTests } from './humanBaseline.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
 import { resultTests } from './results.test';
@@ -38,6 +39,7 @@ export function run(): Promise<void> {
   rescoreTests();
   diagnosticsTests();
   auditTests();
+  humanBaselineTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });

@@ -2,7 +2,8 @@ import React from 'react';
 import type { MediaView, SampleView } from '../../../src/shared/protocol';
 
 export interface PromptProps {
-  sample: SampleView;
+  /** A sample, or blind mode's question with neutral labels as `relPath`. */
+  sample: Pick<SampleView, 'prompt'> & { video: Pick<MediaView, 'relPath' | 'exists'> | null; images: MediaView[] };
   onEnlarge: (image: MediaView, caption: string) => void;
   onJumpToVideo: () => void;
 }
