@@ -13,6 +13,7 @@ import { formatQuestionScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { chooseFromContextMenu, setColorTheme as setThemeOf } from './workbenchActions';
 import {
   findRow,
   OVERLAY_KINDS,
@@ -98,15 +99,8 @@ function resultRowOf(file: string): Locator {
     .first();
 }
 
-async function contextMenu(row: Locator, title: string): Promise<void> {
-  await row.click({ button: 'right' });
-  // The pointer on the item highlights it and Enter runs it, as a user choosing with the mouse or the keyboard does;
-  // a plain click was sometimes swallowed while the row's hover (its tooltip) was opening.
-  const item = menuItem(title);
-  await item.hover();
-  await page.keyboard.press('Enter');
-  await item.waitFor({ state: 'hidden' });
-}
+const contextMenu = (row: Locator, title: string) => chooseFromContextMenu(page, row, title);
+const setColorTheme = (label: string, workbenchClass: string) => setThemeOf(page, label, workbenchClass);
 
 /**
  * Whether `text` inside a tree row's label is on screen whole: the text's own box must end inside the
@@ -159,25 +153,6 @@ async function takeErrorNotifications(): Promise<string[]> {
   for (const clear of await page.locator('.notifications-toasts .codicon-notifications-clear').all())
     await clear.click().catch(() => undefined);
   return errors;
-}
-
-/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
-async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  const exactRow = (text: string) =>
-    quickInput()
-      .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) })
-      .first();
-  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
-  await page.locator('.part.sidebar .composite.title').click();
-  await page.keyboard.press('F1');
-  const input = quickInput().locator('input').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill('>Preferences: Color Theme');
-  await exactRow('Preferences: Color Theme').click();
-  await quickInput().locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
-  await input.fill(label);
-  await exactRow(label).click();
-  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
 }
 
 /** Completes whatever a click opened: a file dialog gets `path`, an input box some text, a quick pick its second item. */

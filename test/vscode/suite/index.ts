@@ -7,6 +7,7 @@ import { activationTests } from './activation.test';
 import { commandsTests } from './commands.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
+import { formatTests } from './formats.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
 import { resultTests } from './results.test';
@@ -36,6 +37,7 @@ export function run(): Promise<void> {
   filterTests();
   rescoreTests();
   diagnosticsTests();
+  formatTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });
