@@ -73,7 +73,8 @@ export async function setFieldMappingCommand(store: InspectorStore, arg: unknown
     current?.gold,
   );
   if (!gold) return undefined;
-  const mapping: FieldMap = { id: id.path, prediction: prediction.path, ...(gold.path ? { gold: gold.path } : {}) };
+  // The id field is picked as the one holding dataset uids: an id it lacks is reported as such, not guessed.
+  const mapping: FieldMap = { id: id.path, idRole: 'uid', prediction: prediction.path, ...(gold.path ? { gold: gold.path } : {}) };
   await mappings.set(file, mapping);
   await store.addResult(file);
   const r = store.result(file);

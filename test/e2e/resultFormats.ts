@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { evaluateResultFile, readDataset, sidecarPath, type Dataset } from '../../src/core';
+import { evaluateResultFile, readDataset, sidecarPath, type Dataset, type FieldMap } from '../../src/core';
 import { formatScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { exitUnlessTestEnvironment, startUiSession, type UiSession } from './session';
@@ -89,7 +89,7 @@ async function dismissNotifications(): Promise<void> {
     await clear.click().catch(() => undefined);
 }
 
-async function expected(file: string, fields?: { id: string; prediction: string; gold?: string }): Promise<string> {
+async function expected(file: string, fields?: FieldMap): Promise<string> {
   const fe = await evaluateResultFile(dataset, file, { profile: 'paper', fields });
   return formatScore(fe.evaluation.overall);
 }
@@ -178,10 +178,13 @@ describe('Result formats in the real workbench: format labels, field mapping, si
     await pickRow('qid', /question id/);
     await pickRow('answer', /raw output/);
     await pickRow('ground_truth', /gold answer/);
-    const score = await expected(path.join(formatsDir(), CSV), { id: 'qid', prediction: 'answer', gold: 'ground_truth' });
+    const score = await expected(path.join(formatsDir(), CSV), { id: 'qid', idRole: 'uid', prediction: 'answer', gold: 'ground_truth' });
     await until(`the CSV row to show ${score}`, async () => (await (await resultRow(CSV)).innerText()).includes(score));
     assert.match(await rowDescription(await resultRow(CSV)), /^mapped CSV · 36 lines$/);
-    assert.match(await tooltipOf(await resultRow(CSV)), /Field mapping \(this workspace\): id qid, prediction answer, gold ground_truth/);
+    assert.match(
+      await tooltipOf(await resultRow(CSV)),
+      /Field mapping \(this workspace\): id qid \(uids\), prediction answer, gold ground_truth/,
+    );
     await dismissNotifications();
   });
 
@@ -236,7 +239,7 @@ describe('Result formats in the real workbench: format labels, field mapping, si
     await quickInput().locator(WORKBENCH.listRow, { hasText: 'Developer: Reload Window' }).first().click();
     await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: 60_000 });
     await openContainer(page, CONTAINER_TITLE);
-    const score = await expected(path.join(formatsDir(), CSV), { id: 'qid', prediction: 'answer', gold: 'ground_truth' });
+    const score = await expected(path.join(formatsDir(), CSV), { id: 'qid', idRole: 'uid', prediction: 'answer', gold: 'ground_truth' });
     await until(
       `the CSV row to show ${score} after the reload`,
       async () => (await (await resultRow(CSV)).innerText()).includes(score),
