@@ -21,7 +21,7 @@ export async function readResultForStore(
   unsavedText?: string,
 ): Promise<{ evaluation: Evaluation; format: ResultFormatInfo }> {
   if (unsavedText !== undefined && TEXT_FORMAT_EXTENSIONS.test(file)) {
-    // The rescore of the text computes the same evaluation a read would; its new text is not used.
+    // The rescore of the text (in the text's own format) computes the evaluation a read would; its text is unused.
     const r = await rescoreResultText(dataset, file, unsavedText, options);
     return { evaluation: r.evaluation, format: formatInfoOf(file, r.format, options.mapping) };
   }

@@ -165,11 +165,21 @@ describe('Result formats in the real workbench: format labels, field mapping, si
     const header = page.locator(`.pane-header[aria-label^="${RESULTS_VIEW}"]`);
     await header.hover();
     await header.locator('.action-label[aria-label="Load Result File…"]').click();
-    // code-server's simple file dialog: a path in a quick input.
+    // code-server's simple file dialog: a path in a quick input. It fills in its start folder asynchronously, which
+    // can overwrite a path typed too early: wait for it, type the path, and type it again while the dialog stays.
     const input = quickInput().locator('input').first();
     await input.waitFor({ state: 'visible' });
-    await input.fill(path.join(formatsDir(), CSV));
-    await page.keyboard.press('Enter');
+    await until('the file dialog to show its folder', async () => (await input.inputValue()).startsWith('/'));
+    const csvPath = path.join(formatsDir(), CSV);
+    await until('the file dialog to take the path', async () => {
+      if (!(await quickInput().isVisible())) return true;
+      await input.fill(csvPath);
+      await page.waitForTimeout(300);
+      if ((await input.inputValue()) !== csvPath) return false;
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(700);
+      return !(await quickInput().isVisible());
+    });
     const offer = notification(/generic-demo\.csv: cannot read: a table of an unknown layout/);
     await offer.waitFor({ state: 'visible' });
     const row = await resultRow(CSV);

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import { AtomicReplacement } from '../io/atomicWrite';
 import { EvaluationBuilder, evaluateFile, toSummary, type Evaluation } from '../results/evaluation';
+import { splitLines } from '../results/lines';
 import { DEFAULT_FIELDS, type FieldMapping } from '../results/fieldPath';
 import {
   MAX_CHANGED_LINES_LISTED,
@@ -31,9 +32,9 @@ import {
   type RecordLocation,
   type ResultRecord,
 } from '../../shared/formats/types';
-import { canonicalAdapter, isLineAdapter, lmmsEvalAdapter } from './adapters';
-import { jsonLines } from './containers';
-import { detectFormat, type Detection } from './detect';
+import { adapterByName, canonicalAdapter, genericJsonlAdapter, isLineAdapter, lmmsEvalAdapter } from './adapters';
+import { jsonLines, parseJsonLine } from './containers';
+import { classifyLineObject, detectFormat, type Detection } from './detect';
 import { Joiner, requestUidsFromLines, type JoinOptions, type JoinRule } from './join';
 
 export interface FormatOptions {
@@ -88,8 +89,8 @@ interface Prepared {
   idField?: string;
 }
 
-async function prepare(dataset: Dataset, file: string, options: FormatOptions): Promise<Prepared> {
-  const detection = await detectFormat(file, { format: options.format, fields: options.fields });
+async function prepare(dataset: Dataset, file: string, options: FormatOptions, known?: Detection): Promise<Prepared> {
+  const detection = known ?? (await detectFormat(file, { format: options.format, fields: options.fields }));
   const requestProblems: Evaluation['problems'] = [];
   let requestUids: Map<string, string> | undefined;
   if (options.requestsFile) {
@@ -354,7 +355,8 @@ export async function rescoreResultText(
   text: string,
   options: FormatOptions & Pick<RescoreFileOptions, 'isCancelled' | 'onProgress'>,
 ): Promise<{ text: string; report: RescoreReport; evaluation: Evaluation; format: FormatEvaluation }> {
-  const p = await prepare(dataset, file, options);
+  // The format of the text itself (its first record), not of the file on disk, which the editor has not saved.
+  const p = await prepare(dataset, file, options, detectTextFormat(text, options));
   const { adapter } = p.detection;
   if (!isLineAdapter(adapter)) throw new Error(`${adapter.label} is not JSON lines; save the editor first`);
   const extract = lineExtractor(adapter, p, options.fields);
@@ -370,6 +372,28 @@ export async function rescoreResultText(
   const format = finish(file, r.evaluation, p, undefined);
   r.report.problems = r.evaluation.problems;
   return { ...r, format };
+}
+
+/** The JSON lines format of a text, from its first readable record; canonical when none fits. */
+function detectTextFormat(text: string, options: FormatOptions): Detection {
+  if (options.format !== undefined) {
+    const adapter = adapterByName(options.format);
+    if (!adapter) throw new Error(`unknown format "${options.format}"`);
+    return { adapter, reason: 'given with --format' };
+  }
+  if (options.fields?.id !== undefined || options.fields?.prediction !== undefined)
+    return { adapter: genericJsonlAdapter, reason: 'JSON lines with a field mapping' };
+  let tried = 0;
+  for (const line of splitLines(text)) {
+    const got = parseJsonLine(line.text, line.number);
+    if (!got) continue;
+    if ('obj' in got) {
+      const adapter = classifyLineObject(got.obj);
+      return adapter ? { adapter, reason: 'JSON lines (from the editor text)' } : { adapter: canonicalAdapter, reason: 'JSON lines' };
+    }
+    if (++tried >= 20) break;
+  }
+  return { adapter: canonicalAdapter, reason: 'JSON lines' };
 }
 
 /** The scores a previous sidecar holds, by uid (nothing when there is none). */
