@@ -8,6 +8,7 @@ import { discardPendingUndos } from './commands/rescore';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
 import { detectInFolders } from './store/detect';
+import { FieldMappings } from './store/fieldMappings';
 import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
@@ -31,7 +32,7 @@ const SESSION_SAVE_DEBOUNCE_MS = 500;
 export function activate(context: vscode.ExtensionContext): InspectorApi {
   const started = Date.now();
   const log = vscode.window.createOutputChannel('GST-Bench', { log: true });
-  const store = new InspectorStore(log);
+  const store = new InspectorStore(log, new FieldMappings(context.workspaceState));
   const questions = createQuestionsView(store);
   const results = createResultsView(store);
   context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));

@@ -25,6 +25,8 @@ export const COMMANDS = {
   refresh: 'gstBench.refresh',
   openQuestion: 'gstBench.openQuestion',
   showOutput: 'gstBench.showOutput',
+  setFieldMapping: 'gstBench.setFieldMapping',
+  clearFieldMapping: 'gstBench.clearFieldMapping',
   viewerNext: 'gstBench.viewer.next',
   viewerPrevious: 'gstBench.viewer.previous',
   viewerNextFailure: 'gstBench.viewer.nextFailure',

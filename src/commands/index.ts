@@ -10,6 +10,7 @@ import type { InspectorStore } from '../store/store';
 import { demoWorkingCopy } from './demoCopy';
 import { filterPatch, filterPickItems, isFilterChoice, type FilterChoice } from './filterPick';
 import { isSceneArgument, isString, ownArgument, ownChoice } from './menuArgs';
+import { clearFieldMappingCommand, offerFieldMapping, setFieldMappingCommand } from './fieldMapping';
 import { rescoreCommand } from './rescore';
 import { fileOf, filesOf, pickResultFiles } from './targets';
 
@@ -78,6 +79,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       let files = filesOf(arg, multi);
       if (files.length === 0) files = await pickResultFiles(true);
       await Promise.all(files.map((f, i) => store.addResult(f, { makeActive: i === 0 && files.length === 1 && !store.activeResult() })));
+      offerFieldMapping(store, files);
     }),
 
     reg(COMMANDS.rescoreResultFile, (arg?: unknown) => rescoreCommand(store, log, arg)),
@@ -185,5 +187,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
 
     reg(COMMANDS.showOutput, () => log.show(true)),
+
+    reg(COMMANDS.setFieldMapping, (arg?: unknown) => setFieldMappingCommand(store, arg)),
+
+    reg(COMMANDS.clearFieldMapping, (arg?: unknown) => clearFieldMappingCommand(store, arg)),
   ];
 }

@@ -1,20 +1,23 @@
-// "GST-Bench: Rescore Result File": rewrites parsed/score/score_detail with the core's rescore.
-// A file open with unsaved changes is rescored in its editor through one WorkspaceEdit (undoable, nothing
-// saved); otherwise the file is rewritten atomically on disk. Cancelling writes nothing.
+// "GST-Bench: Rescore Result File": rewrites parsed/score/score_detail with the core's rescore, in the file's
+// format. A JSON lines file open with unsaved changes is rescored in its editor through one WorkspaceEdit
+// (undoable, nothing saved); otherwise it is rewritten atomically on disk. Other formats (.xlsx, .eval, .json,
+// tables) are never rewritten: the scores go to the sidecar `<file>.gst-scores.jsonl`. Cancelling writes nothing.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   discardUndo,
   FileChangedError,
+  formatInfoOf,
   RescoreCancelled,
-  rescoreFile,
-  rescoreTextInSlices,
+  rescoreResultFile,
+  rescoreResultText,
   splitLines,
   subtaskDetailTable,
   undoReplacement,
   type Evaluation,
   type ReplacementUndo,
   type RescoreReport,
+  type ResultFormatInfo,
 } from '../core';
 import { formatQuestionScore, formatScore as formatSubtaskScore } from '../shared/format';
 import type { InspectorStore } from '../store/store';
@@ -25,7 +28,15 @@ export interface RescoreOutcome {
   report: RescoreReport;
   /** True when the new text went into an editor with unsaved changes instead of the file on disk. */
   viaEditor: boolean;
+  /** Where the scores went: the file itself, or the sidecar beside a file that is never rewritten. */
+  written: RescoreTarget;
 }
+
+/** Where a rescore put the scores. */
+export type RescoreTarget = { kind: 'editor' } | { kind: 'in-place' } | { kind: 'sidecar'; path: string };
+
+/** JSON lines can be rescored in an editor's text; other formats are read from disk. */
+const EDITABLE_FORMAT = /\.(jsonl|ndjson)$/i;
 
 /** The last on-disk rescore of each file that can still be undone (its previous bytes are kept beside it). */
 const pendingUndos = new Map<string, ReplacementUndo>();
@@ -65,11 +76,17 @@ export async function rescoreCommand(
     void vscode.window.showErrorMessage('GST-Bench: open a dataset before rescoring (the scores need its answers).');
     return undefined;
   }
-  const options = { profile: store.profile(), reader: store.reader(), fields: store.fields() };
+  const { mapping, ...options } = store.formatOptions(file);
   const name = path.basename(file);
   const shownBefore = store.result(file)?.evaluation?.overall ?? null;
   await dropUndo(file); // only the latest rescore of a file can be undone
-  let outcome: { report: RescoreReport; evaluation: Evaluation; viaEditor: boolean; undo?: ReplacementUndo };
+  let outcome: {
+    report: RescoreReport;
+    evaluation: Evaluation;
+    written: RescoreTarget;
+    format: ResultFormatInfo;
+    undo?: ReplacementUndo;
+  };
   try {
     outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `GST-Bench: rescoring ${name}`, cancellable: true },
@@ -84,18 +101,21 @@ export async function rescoreCommand(
         const doc = vscode.workspace.textDocuments.find(
           (d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(file),
         );
+        if (doc?.isDirty && !EDITABLE_FORMAT.test(file))
+          throw new Error('it has unsaved changes, and the rescore of this format reads the file on disk: save it first');
         if (doc?.isDirty) {
           const version = doc.version;
           const before = doc.getText();
-          const r = await rescoreTextInSlices(merged.dataset, file, before, { ...options, isCancelled, onProgress });
+          const r = await rescoreResultText(merged.dataset, file, before, { ...options, isCancelled, onProgress });
           if (isCancelled()) throw new RescoreCancelled();
           if (doc.version !== version) throw new Error('the editor changed during the rescore; nothing was written');
           if (r.text !== before && !(await vscode.workspace.applyEdit(lineEdits(doc.uri, before, r.text))))
             throw new Error('the editor refused the edit; nothing was written');
-          return { report: r.report, evaluation: r.evaluation, viaEditor: true };
+          return { report: r.report, evaluation: r.evaluation, written: { kind: 'editor' }, format: formatInfoOf(file, r.format, mapping) };
         }
-        const r = await rescoreFile(merged.dataset, file, { ...options, isCancelled, onProgress, keepPrevious: true });
-        return { ...r, viaEditor: false };
+        const r = await rescoreResultFile(merged.dataset, file, { ...options, isCancelled, onProgress, keepPrevious: true });
+        const written: RescoreTarget = r.written.kind === 'sidecar' ? { kind: 'sidecar', path: r.written.path } : { kind: 'in-place' };
+        return { report: r.report, evaluation: r.evaluation, written, format: formatInfoOf(file, r.format, mapping), undo: r.undo };
       },
     );
   } catch (e) {
@@ -115,18 +135,19 @@ export async function rescoreCommand(
     return undefined;
   }
 
-  const { report, evaluation, viaEditor, undo } = outcome;
-  if (store.result(file)) store.setEvaluation(file, evaluation);
+  const { report, evaluation, written, format, undo } = outcome;
+  const viaEditor = written.kind === 'editor';
+  if (store.result(file)) store.setEvaluation(file, evaluation, format);
   else void store.addResult(file);
-  log.info(
-    `rescored ${file} (profile ${options.profile}${viaEditor ? ', into the unsaved editor' : ', in place on disk'}): ${summaryMessage(name, report, viaEditor, shownBefore)}`,
-  );
+  const where =
+    written.kind === 'editor' ? ', into the unsaved editor' : written.kind === 'sidecar' ? `, into ${written.path}` : ', in place on disk';
+  log.info(`rescored ${file} (profile ${options.profile}${where}): ${summaryMessage(name, report, written, shownBefore)}`);
   log.info(changedLinesText(report) + '\n' + subtaskDetailTable(report.subtasks, report.overall));
   if (undo) pendingUndos.set(file, undo);
   const details = 'Show details';
   const undoButton = 'Undo';
   const buttons = undo ? [undoButton, details] : [details];
-  void vscode.window.showInformationMessage(summaryMessage(name, report, viaEditor, shownBefore), ...buttons).then(async (choice) => {
+  void vscode.window.showInformationMessage(summaryMessage(name, report, written, shownBefore), ...buttons).then(async (choice) => {
     if (choice === details) log.show(true);
     if (choice !== undoButton) {
       // Dismissed or done with: the previous bytes are no longer needed. A later rescore replaces this undo.
@@ -145,29 +166,39 @@ export async function rescoreCommand(
       void vscode.window.showErrorMessage(`GST-Bench: cannot undo the rescore of ${name}: ${(e as Error).message}.`);
     }
   });
-  return { file, report, viaEditor };
+  return { file, report, viaEditor, written };
 }
 
 /**
  * The notification's text. "Before" is what the file itself held (its `score` values), and what the views
  * showed, which they compute from the predictions; a first rescore says the fields were added.
  */
-export function summaryMessage(name: string, r: RescoreReport, viaEditor: boolean, shownBefore: number | null = null): string {
+export function summaryMessage(name: string, r: RescoreReport, written: RescoreTarget, shownBefore: number | null = null): string {
   const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
-  const where = viaEditor ? 'in its unsaved editor (undo with Ctrl+Z; not saved)' : 'in place on disk';
   const after = formatSubtaskScore(r.overall);
-  const parts = [`Rescored ${name} ${where}.`];
+  const asShown = shownBefore !== null && formatSubtaskScore(shownBefore) === after ? ', as shown' : '';
+  const sidecar = written.kind === 'sidecar';
+  // A sidecar's scores are per record (a sheet row, an archive sample), not per line of the file.
+  const unit = sidecar ? 'record' : 'line';
+  const parts: string[] = [];
+  if (sidecar) parts.push(`Rescored ${name}: scores written to ${path.basename(written.path)} beside it; ${name} itself is unchanged.`);
+  else
+    parts.push(
+      `Rescored ${name} ${written.kind === 'editor' ? 'in its unsaved editor (undo with Ctrl+Z; not saved)' : 'in place on disk'}.`,
+    );
   if (r.overallBefore === null) {
     parts.push(
-      `The file held no scores; ${plural(r.added, 'line')} now carry parsed, score and score_detail. Overall ${after}${shownBefore !== null && formatSubtaskScore(shownBefore) === after ? ', as shown' : ''}.`,
+      sidecar
+        ? `${plural(r.added, unit)} scored. Overall ${after}${asShown}.`
+        : `The file held no scores; ${plural(r.added, unit)} now carry parsed, score and score_detail. Overall ${after}${asShown}.`,
     );
   } else {
     const changed = r.changed - r.added;
     parts.push(
-      `Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, 'line')} changed score${r.added > 0 ? `, ${plural(r.added, 'line')} scored for the first time` : ''}.`,
+      `Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, unit)} changed score${r.added > 0 ? `, ${plural(r.added, unit)} scored for the first time` : ''}.`,
     );
   }
-  if (r.skipped > 0) parts.push(`${plural(r.skipped, 'line')} skipped (see Problems).`);
+  if (r.skipped > 0) parts.push(`${plural(r.skipped, unit)} skipped (see Problems).`);
   return parts.join(' ');
 }
 

@@ -8,7 +8,9 @@ import {
   questionsPerSubtask,
   type Coverage,
   type Evaluation,
+  type ResultFormatInfo,
 } from '../core';
+import { formatShortName, formatTooltipLines } from '../shared/formats/info';
 import { formatSubtaskScore } from './labels';
 
 export interface ResultFileState {
@@ -22,6 +24,14 @@ export interface ResultFileState {
   evaluation?: Evaluation;
   /** Why the file could not be read, if it could not. */
   error?: string;
+  /** The error is an unknown layout: a field mapping would read the file. */
+  needsMapping?: boolean;
+  /** The file's format, how its ids were joined, and where a rescore writes (once read). */
+  format?: ResultFormatInfo;
+}
+
+function fileBaseName(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
 }
 
 /** Base name without folders and without the .jsonl extension. */
@@ -61,11 +71,17 @@ export function resultRowLabel(r: Pick<ResultFileState, 'file' | 'evaluation' | 
  * "2/12 subtasks, 4/36 questions · model-x · template-b · 120 lines": the coverage of a partial file first,
  * then the parts the file has. The score is in the label (resultRowLabel).
  */
-export function resultDescription(r: Pick<ResultFileState, 'file' | 'evaluation' | 'error'>, coverage?: Coverage): string {
+export function resultDescription(
+  r: Pick<ResultFileState, 'file' | 'evaluation' | 'error'> & Pick<Partial<ResultFileState>, 'format'>,
+  coverage?: Coverage,
+): string {
   if (r.error) return r.error;
   const e = r.evaluation;
   if (!e) return 'waiting for a dataset';
   const parts: string[] = [];
+  // A foreign format's short name ("lmms-eval", "VLMEvalKit", "mapped CSV"); the canonical format has none.
+  const format = r.format && formatShortName(r.format, r.file);
+  if (format) parts.push(format);
   if (coverage && isPartial(coverage)) parts.push(coverageText(coverage));
   // The model's name, unless the file is already named after it.
   if (e.model && e.model !== resultLabel({ file: r.file, evaluation: e })) parts.push(e.model);
@@ -90,6 +106,7 @@ export function resultTooltip(r: ResultFileState, coverage?: Coverage): string {
     );
     if (e.problems.length > 0) lines.push(`${e.problems.length} problem(s): see the Problems panel`);
   }
+  if (r.format) lines.push(...formatTooltipLines(r.format, fileBaseName));
   if (r.error) lines.push(r.error);
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
 // reads only the first line of .jsonl files.
 import { open, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { classifyLineObject, DEFAULT_FIELDS, getPath, QUESTION_FILE, SUMMARY_FILE, type FieldMapping } from '../core';
+import { classifyLineObject, DEFAULT_FIELDS, getPath, QUESTION_FILE, SIDECAR_SUFFIX, SUMMARY_FILE, type FieldMapping } from '../core';
 
 export interface DetectLimits {
   maxDepth: number;
@@ -72,6 +72,7 @@ export async function detectInFolders(
     if (isDataset) out.datasets.push(dir);
     for (const f of files) {
       if (!f.name.toLowerCase().endsWith('.jsonl')) continue;
+      if (f.name.endsWith(SIDECAR_SUFFIX)) continue; // a rescore's sidecar: its source file's row shows it
       if (jsonlOpened >= limits.maxJsonlFiles || Date.now() > deadline) {
         out.truncated = true;
         break;

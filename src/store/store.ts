@@ -5,14 +5,17 @@ import * as vscode from 'vscode';
 import {
   DEFAULT_FIELDS,
   DEFAULT_PROFILE,
-  evaluateResultFileWithSettings,
-  evaluateTextInSlices,
   isScoringProfile,
   readDataset,
   type Evaluation,
   type FieldMapping,
+  type FormatOptions,
+  type ResultFormatInfo,
   type ScoringProfile,
+  formatOptionsFromSettings,
 } from '../core';
+import type { FieldMappings } from './fieldMappings';
+import { readErrorText, readResultForStore } from './readResult';
 import { DEFAULT_READER, isReaderName, type ReaderName } from '../shared/parsing/readers';
 import { SETTINGS } from '../ids';
 import type { DatasetSource } from './slices';
@@ -32,7 +35,11 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   private readonly generations = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    /** Per-workspace field mappings set in the UI; none in tests that build a bare store. */
+    readonly mappings?: FieldMappings,
+  ) {
     super();
   }
 
@@ -54,6 +61,12 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   reader(): ReaderName {
     const r = vscode.workspace.getConfiguration().get<string>(SETTINGS.parsingReader);
     return isReaderName(r) ? r : DEFAULT_READER;
+  }
+
+  /** How a result file is read and rescored: the profile, the reader, and its field mapping (UI, else settings). */
+  formatOptions(file: string): FormatOptions & { mapping?: ReturnType<FieldMappings['get']> } {
+    const mapping = this.mappings?.get(file);
+    return { ...formatOptionsFromSettings({ profile: this.profile(), reader: this.reader(), fields: this.fields(), mapping }), mapping };
   }
 
   // ---------- datasets ----------
@@ -132,11 +145,11 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   }
 
   /** Sets a file's evaluation directly, e.g. after a rescore into an editor buffer. */
-  setEvaluation(idOrFile: string, evaluation: Evaluation): void {
+  setEvaluation(idOrFile: string, evaluation: Evaluation, format?: ResultFormatInfo): void {
     const id = path.resolve(idOrFile);
     if (!this.slices.results.get(id)) return;
     this.bump(`result:${id}`); // a reload started before this must not overwrite it
-    this.slices.results.setEvaluation(id, { evaluation });
+    this.slices.results.setEvaluation(id, format ? { evaluation, format } : { evaluation });
   }
 
   private async reloadResult(id: string): Promise<void> {
@@ -148,18 +161,16 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       results.setEvaluation(id, { evaluation: undefined });
       return;
     }
-    const options = { profile: this.profile(), reader: this.reader(), fields: this.fields() };
     try {
       // An open editor with unsaved changes is what the user sees: score that text.
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === id);
-      const evaluation = doc?.isDirty
-        ? await evaluateTextInSlices(merged.dataset, id, doc.getText(), options)
-        : await evaluateResultFileWithSettings(merged.dataset, id, options);
+      const read = await readResultForStore(merged.dataset, id, this.formatOptions(id), doc?.isDirty ? doc.getText() : undefined);
       if (this.generations.get(`result:${id}`) !== gen || !results.get(id)) return;
-      results.setEvaluation(id, { evaluation });
+      results.setEvaluation(id, read);
     } catch (e) {
       if (this.generations.get(`result:${id}`) !== gen) return;
-      results.setEvaluation(id, { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+      const needsMapping = (e as { needsMapping?: unknown }).needsMapping === true;
+      results.setEvaluation(id, { error: readErrorText(e as Error, needsMapping), needsMapping });
       this.log.error(`result file ${id}: ${(e as Error).message}`);
     }
   }

@@ -13,6 +13,7 @@ import { formatQuestionScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { chooseFromContextMenu } from './workbenchActions';
 import {
   findRow,
   OVERLAY_KINDS,
@@ -114,15 +115,7 @@ function resultRowOf(file: string): Locator {
     .first();
 }
 
-async function contextMenu(row: Locator, title: string): Promise<void> {
-  await row.click({ button: 'right' });
-  // The pointer on the item highlights it and Enter runs it, as a user choosing with the mouse or the keyboard does;
-  // a plain click was sometimes swallowed while the row's hover (its tooltip) was opening.
-  const item = menuItem(title);
-  await item.hover();
-  await page.keyboard.press('Enter');
-  await item.waitFor({ state: 'hidden' });
-}
+const contextMenu = (row: Locator, title: string) => chooseFromContextMenu(page, row, title);
 
 /**
  * Whether `text` inside a tree row's label is on screen whole: the text's own box must end inside the

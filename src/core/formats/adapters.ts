@@ -91,7 +91,7 @@ export const genericJsonlAdapter = lineAdapter({
 });
 
 /** Which table container a file is, from its first bytes (a ZIP workbook, a JSON array, delimited text). */
-async function* tableItems(file: string): AsyncGenerator<Item> {
+export async function* tableItems(file: string): AsyncGenerator<Item> {
   const head = await readHead(file);
   if (looksLikeZip(head)) {
     yield* xlsxRows(file);

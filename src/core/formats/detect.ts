@@ -28,6 +28,11 @@ export interface Detection {
 /** A file whose format is known but holds no per-question predictions (an aggregate or score file). */
 export class NotAResultFileError extends Error {}
 
+/** Records of a layout no adapter knows: a field mapping (id and prediction fields) would read them. */
+export class UnknownLayoutError extends Error {
+  readonly needsMapping = true;
+}
+
 /** The format of a result file. `format` (a name from `gst-bench formats`) skips detection. */
 export async function detectFormat(file: string, opts: { format?: string; fields?: FieldMap } = {}): Promise<Detection> {
   if (opts.format !== undefined) {
@@ -84,7 +89,7 @@ async function detectJsonLines(file: string, mapped: boolean, namedJsonl: boolea
     // A `uid` alone is still the canonical format: the missing prediction is reported per line, the file is read.
     const adapter = classifyLineObject(item.obj) ?? (has(item.obj, 'uid') ? canonicalAdapter : undefined);
     if (adapter) return { adapter, reason: `JSON lines whose first record has ${describeKeys(adapter)}` };
-    throw new Error(
+    throw new UnknownLayoutError(
       `JSON lines of an unknown format (first record's fields: ${Object.keys(item.obj).slice(0, 12).join(', ')}); name the fields with --id-field and --prediction-field, or pick a --format`,
     );
   }
@@ -117,7 +122,7 @@ async function detectJsonDocument(file: string, mapped: boolean): Promise<Detect
     if (first && has(first, 'index', 'prediction'))
       return { adapter: vlmEvalKitAdapter, reason: 'a JSON array whose records have index and prediction (VLMEvalKit)' };
     if (first && has(first, 'uid', 'prediction')) return { adapter: genericTableAdapter, reason: 'a JSON array with uid and prediction' };
-    throw new Error(
+    throw new UnknownLayoutError(
       `a JSON array of an unknown format (first record's fields: ${first ? Object.keys(first).slice(0, 12).join(', ') : 'none'}); name the fields with --id-field and --prediction-field`,
     );
   }
@@ -149,7 +154,7 @@ async function detectZip(file: string, mapped: boolean): Promise<Detection> {
       return { adapter: vlmEvalKitAdapter, reason: 'an .xlsx sheet with index and prediction columns (VLMEvalKit)' };
     if (header.includes('uid') && header.includes('prediction'))
       return { adapter: genericTableAdapter, reason: 'an .xlsx sheet with uid and prediction columns' };
-    throw new Error(
+    throw new UnknownLayoutError(
       `an .xlsx sheet of an unknown layout (columns: ${header.slice(0, 16).join(', ')}); name the columns with --id-field and --prediction-field`,
     );
   }
@@ -175,7 +180,7 @@ function detectDelimited(text: string, ext: string, mapped: boolean): Detection 
     );
   }
   if (columns.length < 2) throw new Error('not a result file of any known format (not JSON, and not a table with a header row)');
-  throw new Error(
+  throw new UnknownLayoutError(
     `a table of an unknown layout (columns: ${columns.slice(0, 16).join(', ')}); name the columns with --id-field and --prediction-field`,
   );
 }

@@ -7,8 +7,18 @@ import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import { AtomicReplacement } from '../io/atomicWrite';
 import { EvaluationBuilder, evaluateFile, toSummary, type Evaluation } from '../results/evaluation';
+import { splitLines } from '../results/lines';
 import { DEFAULT_FIELDS, type FieldMapping } from '../results/fieldPath';
-import { MAX_CHANGED_LINES_LISTED, rescoreFile, type RescoreReport } from '../results/rescore';
+import {
+  MAX_CHANGED_LINES_LISTED,
+  RescoreCancelled,
+  rescoreFile,
+  rescoreTextInSlices,
+  type RescoreFileOptions,
+  type RescoreReport,
+} from '../results/rescore';
+import type { ReplacementUndo } from '../io/atomicWrite';
+import type { ResultFormatInfo } from '../../shared/formats/info';
 import type { RecordExtractor } from '../results/scoreLine';
 import { parsedToJson } from '../../shared/parsing/parsedValue';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
@@ -22,9 +32,9 @@ import {
   type RecordLocation,
   type ResultRecord,
 } from '../../shared/formats/types';
-import { canonicalAdapter, isLineAdapter, lmmsEvalAdapter } from './adapters';
-import { jsonLines } from './containers';
-import { detectFormat, type Detection } from './detect';
+import { adapterByName, canonicalAdapter, genericJsonlAdapter, isLineAdapter, lmmsEvalAdapter } from './adapters';
+import { jsonLines, parseJsonLine } from './containers';
+import { classifyLineObject, detectFormat, type Detection } from './detect';
 import { Joiner, requestUidsFromLines, type JoinOptions, type JoinRule } from './join';
 
 export interface FormatOptions {
@@ -48,6 +58,11 @@ export interface FormatEvaluation {
   locations: Map<string, RecordLocation>;
   /** The sidecar beside a file that is not rewritten, when one exists. */
   sidecar?: SidecarState;
+  /** Records whose id joined no dataset uid (each is also a problem with its location), and the first one's place. */
+  unjoined: number;
+  firstUnjoined?: RecordLocation;
+  /** The field the ids came from, as the first record names it. */
+  idField?: string;
 }
 
 export interface SidecarState {
@@ -69,10 +84,13 @@ interface Prepared {
   joinGiven: boolean;
   locations: Map<string, RecordLocation>;
   requestProblems: Evaluation['problems'];
+  unjoined: number;
+  firstUnjoined?: RecordLocation;
+  idField?: string;
 }
 
-async function prepare(dataset: Dataset, file: string, options: FormatOptions): Promise<Prepared> {
-  const detection = await detectFormat(file, { format: options.format, fields: options.fields });
+async function prepare(dataset: Dataset, file: string, options: FormatOptions, known?: Detection): Promise<Prepared> {
+  const detection = known ?? (await detectFormat(file, { format: options.format, fields: options.fields }));
   const requestProblems: Evaluation['problems'] = [];
   let requestUids: Map<string, string> | undefined;
   if (options.requestsFile) {
@@ -94,13 +112,25 @@ async function prepare(dataset: Dataset, file: string, options: FormatOptions): 
     }
   }
   const joinGiven = requestUids !== undefined || options.join?.idPattern !== undefined || options.join?.indexSubtask !== undefined;
-  return { detection, joiner: new Joiner(dataset, { ...options.join, requestUids }), joinGiven, locations: new Map(), requestProblems };
+  return {
+    detection,
+    joiner: new Joiner(dataset, { ...options.join, requestUids }),
+    joinGiven,
+    locations: new Map(),
+    requestProblems,
+    unjoined: 0,
+  };
 }
 
 /** A record's uid and prediction, or why it cannot be scored. */
 function extraction(r: ResultRecord, p: Prepared): ReturnType<RecordExtractor> {
+  p.idField ??= r.idField;
   const j = p.joiner.join(r);
-  if ('error' in j) return { error: j.error };
+  if ('error' in j) {
+    p.unjoined++;
+    p.firstUnjoined ??= r.location;
+    return { error: j.error };
+  }
   if (r.prediction === null) return { error: r.predictionError ?? 'no prediction', uid: j.uid };
   p.locations.set(j.uid, r.location);
   return { uid: j.uid, prediction: r.prediction };
@@ -131,8 +161,9 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
       fields: canonicalFieldMapping(options.fields),
       extract: lineExtractor(adapter, p, options.fields),
     });
-    // The canonical format's own path does not go through `extraction`, which records locations.
+    // The canonical format's own path does not go through `extraction`, which records locations and join failures.
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
+    if (!lineExtractor(adapter, p, options.fields)) countCanonicalUnjoined(evaluation, p, options.fields);
   } else {
     evaluation = await evaluateRecords(dataset, file, adapter, p, options);
   }
@@ -185,6 +216,17 @@ function problemPlace(loc: RecordLocation): string | undefined {
   return loc.kind === 'element' ? `element ${loc.index}` : formatLocation(loc);
 }
 
+/** The canonical path's join failures: lines without a uid, or with one the dataset lacks (scoreLine's messages). */
+function countCanonicalUnjoined(evaluation: Evaluation, p: Prepared, fields: FieldMap | undefined): void {
+  const uidField = canonicalFieldMapping(fields).uidField;
+  p.idField ??= uidField;
+  for (const problem of evaluation.problems) {
+    if (!problem.message.startsWith('uid not in the dataset') && problem.message !== `no "${uidField}" field`) continue;
+    p.unjoined++;
+    if (problem.line !== undefined) p.firstUnjoined ??= { kind: 'line', line: problem.line };
+  }
+}
+
 function finish(file: string, evaluation: Evaluation, p: Prepared, sidecar: SidecarState | undefined): FormatEvaluation {
   const joins = { ...p.joiner.counts };
   evaluation.problems.unshift(...p.requestProblems);
@@ -201,7 +243,16 @@ function finish(file: string, evaluation: Evaluation, p: Prepared, sidecar: Side
     const task = /_samples_(.+)\.jsonl$/.exec(path.basename(file));
     if (task) evaluation.template ??= task[1];
   }
-  return { evaluation, detection: p.detection, joins, locations: p.locations, sidecar };
+  return {
+    evaluation,
+    detection: p.detection,
+    joins,
+    locations: p.locations,
+    sidecar,
+    unjoined: p.unjoined,
+    firstUnjoined: p.firstUnjoined,
+    idField: p.idField,
+  };
 }
 
 async function sidecarState(file: string): Promise<SidecarState | undefined> {
@@ -221,27 +272,35 @@ export interface FormatRescore {
   joins: Record<JoinRule, number>;
   /** Where the scores went: the file itself (JSON lines), its sidecar, or nowhere (dry run). */
   written: { kind: 'in-place'; path: string } | { kind: 'sidecar'; path: string } | { kind: 'none' };
+  /** The read that the rescore made, as `evaluateResultFile` reports it. */
+  format: FormatEvaluation;
+  /** For an in-place rescore with `keepPrevious`: puts the previous bytes back. */
+  undo?: ReplacementUndo;
 }
+
+/** What the extension's rescore passes on to the in-place rescore of a JSON lines file. */
+export type RescoreControls = Pick<RescoreFileOptions, 'dryRun' | 'isCancelled' | 'onProgress' | 'keepPrevious'>;
 
 /**
  * Rescores a result file. JSON lines formats are rewritten in place, losslessly (the owned fields at the top
  * level of each line). Other formats are never rewritten: the scores go to `<file>.gst-scores.jsonl`.
  */
-export async function rescoreResultFile(
-  dataset: Dataset,
-  file: string,
-  options: FormatOptions & { dryRun?: boolean },
-): Promise<FormatRescore> {
+export async function rescoreResultFile(dataset: Dataset, file: string, options: FormatOptions & RescoreControls): Promise<FormatRescore> {
   const p = await prepare(dataset, file, options);
   const { adapter } = p.detection;
   if (isLineAdapter(adapter)) {
-    const { report, evaluation } = await rescoreFile(dataset, file, {
+    const extract = lineExtractor(adapter, p, options.fields);
+    const { report, evaluation, undo } = await rescoreFile(dataset, file, {
       profile: options.profile,
       reader: options.reader,
       fields: canonicalFieldMapping(options.fields),
-      extract: lineExtractor(adapter, p, options.fields),
+      extract,
       dryRun: options.dryRun,
+      isCancelled: options.isCancelled,
+      onProgress: options.onProgress,
+      keepPrevious: options.keepPrevious,
     });
+    if (!extract) countCanonicalUnjoined(evaluation, p, options.fields);
     const done = finish(file, evaluation, p, undefined);
     report.problems = evaluation.problems;
     return {
@@ -250,6 +309,8 @@ export async function rescoreResultFile(
       detection: p.detection,
       joins: done.joins,
       written: options.dryRun ? { kind: 'none' } : { kind: 'in-place', path: file },
+      format: done,
+      undo,
     };
   }
   const evaluation = await evaluateRecords(dataset, file, adapter, p, options);
@@ -276,9 +337,63 @@ export async function rescoreResultFile(
     added,
     changedLines,
   };
-  if (options.dryRun) return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'none' } };
+  if (options.dryRun) return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'none' }, format: done };
+  if (options.isCancelled?.()) throw new RescoreCancelled();
   await writeCanonical(side, file, adapter, evaluation, done.locations, true);
-  return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'sidecar', path: side } };
+  done.sidecar = await sidecarState(file);
+  return { report, evaluation, detection: p.detection, joins: done.joins, written: { kind: 'sidecar', path: side }, format: done };
+}
+
+/**
+ * Rescores the text of a JSON lines result file (an editor's unsaved buffer) in the file's format: the owned
+ * fields at the top level of each joined line, every other byte kept. Formats that are not JSON lines have no
+ * text to rescore: refused.
+ */
+export async function rescoreResultText(
+  dataset: Dataset,
+  file: string,
+  text: string,
+  options: FormatOptions & Pick<RescoreFileOptions, 'isCancelled' | 'onProgress'>,
+): Promise<{ text: string; report: RescoreReport; evaluation: Evaluation; format: FormatEvaluation }> {
+  // The format of the text itself (its first record), not of the file on disk, which the editor has not saved.
+  const p = await prepare(dataset, file, options, detectTextFormat(text, options));
+  const { adapter } = p.detection;
+  if (!isLineAdapter(adapter)) throw new Error(`${adapter.label} is not JSON lines; save the editor first`);
+  const extract = lineExtractor(adapter, p, options.fields);
+  const r = await rescoreTextInSlices(dataset, file, text, {
+    profile: options.profile,
+    reader: options.reader,
+    fields: canonicalFieldMapping(options.fields),
+    extract,
+    isCancelled: options.isCancelled,
+    onProgress: options.onProgress,
+  });
+  if (!extract) countCanonicalUnjoined(r.evaluation, p, options.fields);
+  const format = finish(file, r.evaluation, p, undefined);
+  r.report.problems = r.evaluation.problems;
+  return { ...r, format };
+}
+
+/** The JSON lines format of a text, from its first readable record; canonical when none fits. */
+function detectTextFormat(text: string, options: FormatOptions): Detection {
+  if (options.format !== undefined) {
+    const adapter = adapterByName(options.format);
+    if (!adapter) throw new Error(`unknown format "${options.format}"`);
+    return { adapter, reason: 'given with --format' };
+  }
+  if (options.fields?.id !== undefined || options.fields?.prediction !== undefined)
+    return { adapter: genericJsonlAdapter, reason: 'JSON lines with a field mapping' };
+  let tried = 0;
+  for (const line of splitLines(text)) {
+    const got = parseJsonLine(line.text, line.number);
+    if (!got) continue;
+    if ('obj' in got) {
+      const adapter = classifyLineObject(got.obj);
+      return adapter ? { adapter, reason: 'JSON lines (from the editor text)' } : { adapter: canonicalAdapter, reason: 'JSON lines' };
+    }
+    if (++tried >= 20) break;
+  }
+  return { adapter: canonicalAdapter, reason: 'JSON lines' };
 }
 
 /** The scores a previous sidecar holds, by uid (nothing when there is none). */
@@ -362,9 +477,39 @@ export async function evaluateResultFileWithSettings(
   file: string,
   options: { profile: ScoringProfile; fields: FieldMapping; reader?: ReaderName },
 ): Promise<Evaluation> {
+  return (await evaluateResultFile(dataset, file, formatOptionsFromSettings(options))).evaluation;
+}
+
+/**
+ * The format options of the extension's settings: the settings' field paths are a mapping only when the user
+ * changed them from the defaults; a per-file mapping (set in the UI) wins over them.
+ */
+export function formatOptionsFromSettings(options: {
+  profile: ScoringProfile;
+  fields: FieldMapping;
+  reader?: ReaderName;
+  mapping?: FieldMap;
+}): FormatOptions {
   const custom = options.fields.uidField !== DEFAULT_FIELDS.uidField || options.fields.predictionField !== DEFAULT_FIELDS.predictionField;
-  const fields: FieldMap | undefined = custom
-    ? { id: options.fields.uidField, idRole: 'uid', prediction: options.fields.predictionField }
-    : undefined;
-  return (await evaluateResultFile(dataset, file, { profile: options.profile, reader: options.reader, fields })).evaluation;
+  const fields: FieldMap | undefined =
+    options.mapping ?? (custom ? { id: options.fields.uidField, idRole: 'uid', prediction: options.fields.predictionField } : undefined);
+  return { profile: options.profile, reader: options.reader, fields };
+}
+
+/** What the Results view shows about a file's format, from a read or a rescore. */
+export function formatInfoOf(file: string, fe: FormatEvaluation, mapping?: FieldMap): ResultFormatInfo {
+  const { adapter, reason } = fe.detection;
+  return {
+    name: adapter.name,
+    label: adapter.label,
+    reason,
+    idField: fe.idField,
+    joins: fe.joins,
+    unjoined: fe.unjoined,
+    firstUnjoined: fe.firstUnjoined,
+    mapping,
+    inPlace: adapter.inPlace,
+    sidecar: fe.sidecar,
+    sidecarTarget: adapter.inPlace ? undefined : sidecarPath(file),
+  };
 }

@@ -4,7 +4,7 @@
 // guessed: a record that cannot be joined says why.
 import type { Dataset, Question } from '../dataset/question';
 import { getPath } from '../results/fieldPath';
-import type { ResultRecord } from '../../shared/formats/types';
+import type { JoinRule, ResultRecord } from '../../shared/formats/types';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 
 export interface JoinOptions {
@@ -18,7 +18,7 @@ export interface JoinOptions {
 
 export type JoinResult = { uid: string; by: JoinRule } | { error: string };
 
-export type JoinRule = 'uid' | 'request-file' | 'id-pattern' | 'position-checked' | 'position-unchecked';
+export type { JoinRule };
 
 export class Joiner {
   private readonly order: readonly Question[];

@@ -50,6 +50,9 @@ export interface FieldMap {
   gold?: string;
 }
 
+/** How a record's id was joined to a dataset uid (join.ts). */
+export type JoinRule = 'uid' | 'request-file' | 'id-pattern' | 'position-checked' | 'position-unchecked';
+
 export type FormatName =
   | 'canonical'
   | 'gst-bench'

@@ -1,6 +1,6 @@
 // The results slice: loaded result files, their evaluations and colours, and which one is active.
 // Active (drives the tree's scores, the status bar and "next failure") is independent of compared (comparison.ts).
-import type { Evaluation } from '../../core';
+import type { Evaluation, ResultFormatInfo } from '../../core';
 import type { ResultFileState } from '../../model';
 import { Emitter } from './emitter';
 
@@ -59,11 +59,18 @@ export class ResultsSlice {
     this.emitter.fire({ kind: 'active', ids: previous ? [previous, id] : [id] });
   }
 
-  setEvaluation(id: string, outcome: { evaluation: Evaluation } | { error: string } | { evaluation: undefined }): void {
+  setEvaluation(
+    id: string,
+    outcome: { evaluation: Evaluation; format?: ResultFormatInfo } | { error: string; needsMapping?: boolean } | { evaluation: undefined },
+  ): void {
     const r = this.entries.get(id);
     if (!r) return;
     r.evaluation = 'evaluation' in outcome ? outcome.evaluation : undefined;
     r.error = 'error' in outcome ? outcome.error : undefined;
+    r.needsMapping = 'error' in outcome ? outcome.needsMapping : undefined;
+    // A rescore into an editor keeps the format it was read with.
+    if ('format' in outcome) r.format = outcome.format;
+    else if (!('evaluation' in outcome && outcome.evaluation)) r.format = undefined;
     this.emitter.fire({ kind: 'evaluation', ids: [id] });
   }
 

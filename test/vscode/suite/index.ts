@@ -9,6 +9,7 @@ import { commandsTests } from './commands.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
 import { humanBaselineTests } from './humanBaseline.test';
+import { formatTests } from './formats.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
 import { resultTests } from './results.test';
@@ -40,6 +41,7 @@ export function run(): Promise<void> {
   diagnosticsTests();
   auditTests();
   humanBaselineTests();
+  formatTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });
