@@ -3,6 +3,8 @@ import {
   coverageOf,
   coverageText,
   isPartial,
+  largestFormatLossSentence,
+  overallFormatLossText,
   overallLong,
   overallShort,
   questionsPerSubtask,
@@ -67,6 +69,8 @@ export function resultDescription(r: Pick<ResultFileState, 'file' | 'evaluation'
   if (!e) return 'waiting for a dataset';
   const parts: string[] = [];
   if (coverage && isPartial(coverage)) parts.push(coverageText(coverage));
+  const loss = e.formatLoss?.overall.loss;
+  if (loss !== undefined && loss !== null && loss > 0) parts.push(`format loss ${formatSubtaskScore(loss)}`);
   // The model's name, unless the file is already named after it.
   if (e.model && e.model !== resultLabel({ file: r.file, evaluation: e })) parts.push(e.model);
   if (e.template) parts.push(e.template);
@@ -88,6 +92,11 @@ export function resultTooltip(r: ResultFileState, coverage?: Coverage): string {
         ? `${overallLong(e.overall, coverage, formatSubtaskScore)}, the mean of the subtask scores`
         : `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`,
     );
+    const formatLoss = e.formatLoss ? overallFormatLossText(resultLabel(r), e.formatLoss) : null;
+    if (formatLoss) {
+      const largest = largestFormatLossSentence(e.formatLoss!);
+      lines.push(`format loss: ${formatLoss}${largest ? `; the most on one subtask: ${largest}` : ''}`);
+    }
     if (e.problems.length > 0) lines.push(`${e.problems.length} problem(s): see the Problems panel`);
   }
   if (r.error) lines.push(r.error);

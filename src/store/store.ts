@@ -7,8 +7,10 @@ import {
   DEFAULT_PROFILE,
   evaluateResultFileWithSettings,
   evaluateTextInSlices,
+  formatLossOf,
   isScoringProfile,
   readDataset,
+  type Dataset,
   type Evaluation,
   type FieldMapping,
   type ScoringProfile,
@@ -136,6 +138,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     const id = path.resolve(idOrFile);
     if (!this.slices.results.get(id)) return;
     this.bump(`result:${id}`); // a reload started before this must not overwrite it
+    const merged = this.mergedDataset();
+    if (merged) this.addFormatLoss(merged.dataset, evaluation);
     this.slices.results.setEvaluation(id, { evaluation });
   }
 
@@ -156,12 +160,18 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
         ? await evaluateTextInSlices(merged.dataset, id, doc.getText(), options)
         : await evaluateResultFileWithSettings(merged.dataset, id, options);
       if (this.generations.get(`result:${id}`) !== gen || !results.get(id)) return;
+      this.addFormatLoss(merged.dataset, evaluation);
       results.setEvaluation(id, { evaluation });
     } catch (e) {
       if (this.generations.get(`result:${id}`) !== gen) return;
       results.setEvaluation(id, { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
       this.log.error(`result file ${id}: ${(e as Error).message}`);
     }
+  }
+
+  /** The file's lenient and strict scores, which the tree and the viewer show as format loss. */
+  private addFormatLoss(dataset: Dataset, evaluation: Evaluation): void {
+    evaluation.formatLoss = formatLossOf(dataset, evaluation, { profile: this.profile(), reader: this.reader() });
   }
 
   /** Re-reads every dataset and result file (after a settings change or the Refresh command). */
