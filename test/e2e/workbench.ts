@@ -1,6 +1,8 @@
 // Driving the VS Code workbench (code-server in Chromium) the way a user does, through its own DOM
 // (class names and ARIA roles of VS Code 1.139); the viewer's selectors are its own data-role attributes (webview/viewer/components).
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { COMPETENCIES, SUBTASKS, type Question } from '../../src/core';
+import { shortQuestionLabel } from '../../src/model/labels';
 
 export const WORKBENCH = {
   ready: '.monaco-workbench .part.activitybar',
@@ -138,4 +140,38 @@ export async function setExpanded(row: Locator, expanded: boolean): Promise<void
 /** The document inside the active webview panel. */
 export function webview(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}
+
+/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
+export async function setColorTheme(page: Page, label: string, workbenchClass: string): Promise<void> {
+  const quickInput = page.locator(WORKBENCH.quickInput);
+  const exactRow = (text: string) =>
+    quickInput.locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) }).first();
+  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
+  await page.locator('.part.sidebar .composite.title').click();
+  await page.keyboard.press('F1');
+  const input = quickInput.locator('input').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>Preferences: Color Theme');
+  await exactRow('Preferences: Color Theme').click();
+  await quickInput.locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
+  await input.fill(label);
+  await exactRow(label).click();
+  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
+}
+
+/** Built-in themes by the name the theme picker shows, and the class the workbench then carries. */
+export const THEMES = [
+  { name: 'dark', label: 'Dark Modern', workbenchClass: 'vs-dark', kind: 'dark' },
+  { name: 'light', label: 'Light Modern', workbenchClass: 'vs', kind: 'light' },
+  { name: 'high-contrast', label: 'Dark High Contrast', workbenchClass: 'hc-black', kind: 'highContrast' },
+  { name: 'high-contrast-light', label: 'Light High Contrast', workbenchClass: 'hc-light', kind: 'highContrastLight' },
+] as const;
+
+/** Clicks a question's row in the Questions tree, only its competency and subtask expanded (the tree draws only the rows that fit). */
+export async function clickQuestionRow(page: Page, q: Pick<Question, 'uid' | 'scene' | 'subtask'>): Promise<void> {
+  const info = SUBTASKS.find((s) => s.key === q.subtask)!;
+  for (const c of COMPETENCIES) await setExpanded(await findRow(page, QUESTIONS_VIEW, c.name, 1), c.key === info.competency);
+  await setExpanded(await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2), true);
+  await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
 }

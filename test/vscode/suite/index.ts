@@ -4,6 +4,7 @@
 // installed its BDD globals, because the bundle evaluates every module up front.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { activationTests } from './activation.test';
+import { answerReadingTests } from './answerReading.test';
 import { commandsTests } from './commands.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
@@ -34,6 +35,7 @@ export function run(): Promise<void> {
   treeTests();
   resultTests();
   filterTests();
+  answerReadingTests();
   rescoreTests();
   diagnosticsTests();
   return new Promise((resolve, reject) => {
