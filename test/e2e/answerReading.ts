@@ -21,6 +21,7 @@ import {
   type Evaluation,
   type QuestionOutcome,
 } from '../../src/core';
+import { countDescription } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
 import {
@@ -160,7 +161,7 @@ function expectedCounts(e: Evaluation, keep: (o: QuestionOutcome) => boolean): R
       const o = e.byUid.get(q.uid);
       return o !== undefined && keep(o);
     }).length;
-    if (shown > 0) out[c.name] = `${shown}/${qs.length} q`;
+    if (shown > 0) out[c.name] = countDescription(shown, qs.length);
   }
   return out;
 }
