@@ -12,7 +12,8 @@ export interface TreeSnapshotNode {
   children?: TreeSnapshotNode[];
 }
 
-export type StatusFilter = 'all' | 'failed' | 'wrong' | 'unparsed' | 'none';
+/** `fallback` and `ambiguous` filter by how the answer was read (docs/PARSING.md), not by its score. */
+export type StatusFilter = 'all' | 'failed' | 'wrong' | 'unparsed' | 'none' | 'fallback' | 'ambiguous';
 export type SortOrder = 'dataset' | 'scoreAsc' | 'errorDesc';
 
 export interface InspectorApi {

@@ -1,5 +1,5 @@
 // Filtering and sorting of questions in the Questions tree. Pure: no vscode import.
-import type { Question, QuestionOutcome } from '../core';
+import { readByFallbackRule, type Question, type QuestionOutcome } from '../core';
 import type { SortOrder, StatusFilter } from '../api';
 import { statusOfOutcome } from './status';
 import { AUDIT_FILTER_CHOICES, matchesAuditFilter, type AuditFilter, type QuestionAuditState } from './auditFilter';
@@ -23,6 +23,12 @@ export const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string;
   { value: 'wrong', label: 'Wrong', detail: 'parsed, score 0' },
   { value: 'unparsed', label: 'Unparsed', detail: 'the prediction could not be parsed' },
   { value: 'none', label: 'No prediction', detail: 'the active result file has no line for the question' },
+  {
+    value: 'fallback',
+    label: 'Read by a fallback rule',
+    detail: "the answer was not in the prompt's format: the strict reader would not accept it (lenient reader)",
+  },
+  { value: 'ambiguous', label: 'Ambiguous', detail: 'the answer is ambiguous (a range, a clock position…) and read by a documented rule' },
 ];
 
 export const SORT_ORDERS: ReadonlyArray<{ value: SortOrder; label: string; short: string }> = [
@@ -70,6 +76,10 @@ function matchesStatus(outcome: QuestionOutcome | undefined, status: StatusFilte
       return s === 'unparsed';
     case 'none':
       return s === 'none';
+    case 'fallback':
+      return outcome !== undefined && readByFallbackRule(outcome.parse);
+    case 'ambiguous':
+      return outcome?.parse.ambiguous !== undefined;
   }
 }
 

@@ -28,18 +28,23 @@ export function countDescription(shown: number, total: number, score?: number | 
   return score === undefined ? count : `${subtaskScoreShort(score, coverage, formatSubtaskScore)} · ${count}`;
 }
 
-/** A subtask row's tooltip: its full name, question count and the active file's score with its coverage. */
+/**
+ * A subtask row's tooltip: its full name, question count and the active file's score with its coverage, and its
+ * format loss ("template-b loses 55.56 points on EDv to format (lenient 88.89, strict 33.33; …)") when known.
+ */
 export function subtaskTooltip(
   info: Pick<SubtaskInfo, 'abbreviation' | 'name'>,
   total: number,
   score: number | null | undefined,
   coverage: SubtaskCoverage | undefined,
+  formatLoss?: string,
 ): string {
   const lines = [`**${escapeMarkdown(subtaskLabel(info))}**`, '', `${total} ${total === 1 ? 'question' : 'questions'}`];
   if (score !== undefined) {
     const predicted = coverage ? `${coverage.covered} of ${coverage.total}` : 'no';
     lines.push('', `Active result file: ${escapeMarkdown(formatSubtaskScore(score))}, over the ${predicted} questions with a prediction`);
   }
+  if (formatLoss) lines.push('', `Format loss: ${escapeMarkdown(formatLoss)}`);
   return lines.join('\n');
 }
 

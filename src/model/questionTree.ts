@@ -6,6 +6,7 @@ import {
   OTHER,
   questionsPerSubtask,
   SUBTASKS,
+  subtaskFormatLossText,
   type CompetencyKey,
   type Coverage,
   type SubtaskInfo,
@@ -18,6 +19,7 @@ import type { TreeSnapshotNode } from '../api';
 import { isFilterActive, matchesFilter, sortQuestions, type FilterState } from './filter';
 import type { QuestionAuditState } from './auditFilter';
 import { countDescription, problemReason, questionSummary, questionTooltip, shortQuestionLabel, subtaskTooltip } from './labels';
+import { fileStem } from './resultsModel';
 import { STATUS_LOOK, statusOfOutcome, type QuestionStatus } from './status';
 
 interface NodeBase {
@@ -60,7 +62,7 @@ export type TreeNode = GroupNode | SubtaskNode | QuestionNode;
 
 export interface ActiveResultView {
   label: string;
-  evaluation: Pick<Evaluation, 'byUid' | 'subtasks'>;
+  evaluation: Pick<Evaluation, 'byUid' | 'subtasks' | 'formatLoss'>;
 }
 
 export interface QuestionTree {
@@ -114,6 +116,10 @@ export function buildQuestionTree(
   const coverage: Coverage | undefined = active
     ? coverageOf(active.evaluation.subtasks, questionsPerSubtask(questions.map((q) => q.subtask)))
     : undefined;
+  const lossText = (key: SubtaskOrOther, info: SubtaskInfo | undefined): string | undefined => {
+    const e = key === OTHER ? undefined : active?.evaluation.formatLoss?.subtasks[key];
+    return e && info && active ? subtaskFormatLossText(fileStem(active.label), info.abbreviation, e) : undefined;
+  };
   // A narrow sidebar cuts a row's end: the short form and the score come first, the full name last.
   const subtaskNode = (
     key: SubtaskOrOther,
@@ -140,7 +146,7 @@ export function buildQuestionTree(
       key,
       label,
       description: info ? `${count} · ${info.name}` : count,
-      tooltip: info ? subtaskTooltip(info, all.length, score, covered) : undefined,
+      tooltip: info ? subtaskTooltip(info, all.length, score, covered, lossText(key, info)) : undefined,
       contextValue: 'subtask',
       icon,
       total: all.length,

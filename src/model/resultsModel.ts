@@ -3,6 +3,8 @@ import {
   coverageOf,
   coverageText,
   isPartial,
+  largestFormatLossSentence,
+  overallFormatLossText,
   overallLong,
   overallShort,
   questionsPerSubtask,
@@ -35,7 +37,7 @@ function fileBaseName(file: string): string {
 }
 
 /** Base name without folders and without the .jsonl extension. */
-function fileStem(file: string): string {
+export function fileStem(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.jsonl?$/i, '');
 }
@@ -83,6 +85,8 @@ export function resultDescription(
   const format = r.format && formatShortName(r.format, r.file);
   if (format) parts.push(format);
   if (coverage && isPartial(coverage)) parts.push(coverageText(coverage));
+  const loss = e.formatLoss?.overall.loss;
+  if (loss !== undefined && loss !== null && loss > 0) parts.push(`format loss ${formatSubtaskScore(loss)}`);
   // The model's name, unless the file is already named after it.
   if (e.model && e.model !== resultLabel({ file: r.file, evaluation: e })) parts.push(e.model);
   if (e.template) parts.push(e.template);
@@ -104,6 +108,11 @@ export function resultTooltip(r: ResultFileState, coverage?: Coverage): string {
         ? `${overallLong(e.overall, coverage, formatSubtaskScore)}, the mean of the subtask scores`
         : `overall (mean of subtasks): ${formatSubtaskScore(e.overall)}`,
     );
+    const formatLoss = e.formatLoss ? overallFormatLossText(resultLabel(r), e.formatLoss) : null;
+    if (formatLoss) {
+      const largest = largestFormatLossSentence(e.formatLoss!);
+      lines.push(`format loss: ${formatLoss}${largest ? `; the most on one subtask: ${largest}` : ''}`);
+    }
     if (e.problems.length > 0) lines.push(`${e.problems.length} problem(s): see the Problems panel`);
   }
   if (r.format) lines.push(...formatTooltipLines(r.format, fileBaseName));

@@ -35,6 +35,7 @@ export * from './baseline/score';
 export * from './report/normalInterval';
 export * from './audit/state';
 export * from './parsing/readers';
+export * from './parsing/readingText';
 export * from './report/formatLoss';
 export * from './diagnosis';
 export * from './format';

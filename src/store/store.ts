@@ -5,8 +5,10 @@ import * as vscode from 'vscode';
 import {
   DEFAULT_FIELDS,
   DEFAULT_PROFILE,
+  formatLossOf,
   isScoringProfile,
   readDataset,
+  type Dataset,
   type Evaluation,
   type FieldMapping,
   type FormatOptions,
@@ -149,6 +151,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     const id = path.resolve(idOrFile);
     if (!this.slices.results.get(id)) return;
     this.bump(`result:${id}`); // a reload started before this must not overwrite it
+    const merged = this.mergedDataset();
+    if (merged) this.addFormatLoss(merged.dataset, evaluation);
     this.slices.results.setEvaluation(id, format ? { evaluation, format } : { evaluation });
   }
 
@@ -166,6 +170,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === id);
       const read = await readResultForStore(merged.dataset, id, this.formatOptions(id), doc?.isDirty ? doc.getText() : undefined);
       if (this.generations.get(`result:${id}`) !== gen || !results.get(id)) return;
+      if (read.evaluation) this.addFormatLoss(merged.dataset, read.evaluation);
       results.setEvaluation(id, read);
     } catch (e) {
       if (this.generations.get(`result:${id}`) !== gen) return;
@@ -173,6 +178,11 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       results.setEvaluation(id, { error: readErrorText(e as Error, needsMapping), needsMapping });
       this.log.error(`result file ${id}: ${(e as Error).message}`);
     }
+  }
+
+  /** The file's lenient and strict scores, which the tree and the viewer show as format loss. */
+  private addFormatLoss(dataset: Dataset, evaluation: Evaluation): void {
+    evaluation.formatLoss = formatLossOf(dataset, evaluation, { profile: this.profile(), reader: this.reader() });
   }
 
   /** Re-reads every dataset and result file (after a settings change or the Refresh command). */

@@ -9,9 +9,8 @@ import * as path from 'node:path';
 import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { COMPETENCIES, evaluateFile, readDataset, SUBTASKS, type Dataset } from '../../src/core';
+import { evaluateFile, readDataset, type Dataset } from '../../src/core';
 import { buildQuestionTree, DEFAULT_FILTER } from '../../src/model';
-import { shortQuestionLabel } from '../../src/model/labels';
 import { launchChromium } from '../vscode/harness/browser';
 import { codeServerDirs, installExtension, packageExtension, startCodeServer, type RunningCodeServer } from '../vscode/harness/codeServer';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
@@ -19,6 +18,7 @@ import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
 import {
   CONTAINER_TITLE,
+  clickQuestionRow,
   QUESTIONS_VIEW,
   RESULTS_VIEW,
   VIEWER,
@@ -26,7 +26,6 @@ import {
   findRow,
   resultRowNamed,
   openContainer,
-  setExpanded,
   treeRows,
   webview,
 } from './workbench';
@@ -66,12 +65,7 @@ async function viewerNotice(): Promise<string> {
 
 /** Opens a question by clicking its row in the Questions tree (expanding its competency and subtask). */
 async function openQuestion(uid: string): Promise<void> {
-  const q = dataset.byUid.get(uid)!;
-  const info = SUBTASKS.find((s) => s.key === q.subtask)!;
-  // Only the question's competency open: the tree draws only the rows that fit in the view.
-  for (const c of COMPETENCIES) await setExpanded(await findRow(page, QUESTIONS_VIEW, c.name, 1), c.key === info.competency);
-  await setExpanded(await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2), true);
-  await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
+  await clickQuestionRow(page, dataset.byUid.get(uid)!);
   await until(`the viewer to show ${uid}`, async () => (await viewerUid()) === uid);
 }
 

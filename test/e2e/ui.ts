@@ -21,9 +21,9 @@ import {
   QUESTIONS_VIEW,
   RESULTS_VIEW,
   rowLabel,
-  setColorTheme as pickColorTheme,
-  THEMES,
+  setColorTheme,
   setExpanded,
+  THEMES,
   treeRows,
   VIEWER,
   webview,
@@ -169,9 +169,6 @@ async function takeErrorNotifications(): Promise<string[]> {
     await clear.click().catch(() => undefined);
   return errors;
 }
-
-/** The theme picker, as a user opens it (workbench.ts). */
-const setColorTheme = (label: string, workbenchClass: string) => pickColorTheme(page, label, workbenchClass);
 
 /** Completes whatever a click opened: a file dialog gets `path`, an input box some text, a quick pick its second item. */
 async function completePrompts(dialogPath: string): Promise<void> {
@@ -324,7 +321,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       const compared = resultRowOf(path.join(session!.workspace, 'template-b.jsonl')).getByRole('checkbox');
       if ((await compared.getAttribute('aria-checked')) !== 'true') await compared.click();
       for (const theme of THEMES) {
-        await setColorTheme(theme.label, theme.workbenchClass);
+        await setColorTheme(page, theme.label, theme.workbenchClass);
         for (const { kind, subtask } of OVERLAY_KINDS) {
           const info = SUBTASKS.find((s) => s.key === subtask)!;
           const q = dataset.questions.find((x) => x.subtask === subtask)!;
@@ -368,7 +365,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
           assert.equal(swatch, icon, `${theme.name}: ${stem} is ${icon} in the Results view but ${swatch} in the viewer`);
         }
       }
-      await setColorTheme(THEMES[1].label, THEMES[1].workbenchClass);
+      await setColorTheme(page, THEMES[1].label, THEMES[1].workbenchClass);
     },
     6 * 60_000,
   );

@@ -1,6 +1,8 @@
 // Driving the VS Code workbench (code-server in Chromium) the way a user does, through its own DOM
 // (class names and ARIA roles of VS Code 1.139); the viewer's selectors are its own data-role attributes (webview/viewer/components).
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { COMPETENCIES, SUBTASKS, type Question } from '../../src/core';
+import { shortQuestionLabel } from '../../src/model/labels';
 
 export const WORKBENCH = {
   ready: '.monaco-workbench .part.activitybar',
@@ -165,3 +167,11 @@ export const THEMES = [
   { name: 'high-contrast', label: 'Dark High Contrast', workbenchClass: 'hc-black', kind: 'highContrast' },
   { name: 'high-contrast-light', label: 'Light High Contrast', workbenchClass: 'hc-light', kind: 'highContrastLight' },
 ] as const;
+
+/** Clicks a question's row in the Questions tree, only its competency and subtask expanded (the tree draws only the rows that fit). */
+export async function clickQuestionRow(page: Page, q: Pick<Question, 'uid' | 'scene' | 'subtask'>): Promise<void> {
+  const info = SUBTASKS.find((s) => s.key === q.subtask)!;
+  for (const c of COMPETENCIES) await setExpanded(await findRow(page, QUESTIONS_VIEW, c.name, 1), c.key === info.competency);
+  await setExpanded(await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2), true);
+  await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
+}

@@ -3,6 +3,7 @@ import type { ParseOutcome } from '../../shared/parsing/answerParser';
 import type { Problem } from '../../shared/problems';
 import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/aggregate';
 import type { ScoreDetail } from '../../shared/scoring/scorer';
+import type { FormatLoss } from '../../shared/report/formatLoss';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import type { ReaderName } from '../../shared/parsing/readers';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
@@ -39,6 +40,8 @@ export interface Evaluation extends Summary {
   model?: string;
   template?: string;
   byUid: Map<string, QuestionOutcome>;
+  /** The lenient and strict scores per subtask (format loss), when the caller asked for them (formatLossOf). */
+  formatLoss?: FormatLoss;
 }
 
 export interface EvaluateOptions {

@@ -3,7 +3,7 @@
 import type { Dataset } from '../dataset/question';
 import { parsePrediction, type ParseOutcome } from '../../shared/parsing/answerParser';
 import type { ParsedValue } from '../../shared/parsing/parsedValue';
-import { DEFAULT_READER, FORMAT_RULES, type ReaderName } from '../../shared/parsing/readers';
+import { DEFAULT_READER, isFallbackRule, type ReaderName } from '../../shared/parsing/readers';
 import { FormatLossAccumulator, type FormatLoss, type ReaderScores } from '../../shared/report/formatLoss';
 import { scoreParsed } from '../../shared/scoring/scorer';
 import { isSubtaskKey, type AnswerKind, type SubtaskKey } from '../../shared/subtasks';
@@ -14,7 +14,7 @@ type ReaderScore = ReaderScores['lenient'];
 
 /** This reader's score beside the other reader's; a parse in the prompt's format reads the same under both. */
 function scoresUnderBothReaders(reader: ReaderName, mine: ReaderScore, parse: ParseOutcome, other: () => ReaderScore): ReaderScores {
-  const same = reader === 'strict' ? parse.parsed !== null : Boolean(parse.rule && FORMAT_RULES.includes(parse.rule));
+  const same = reader === 'strict' ? parse.parsed !== null : parse.parsed !== null && !isFallbackRule(parse.rule);
   const theirs = same ? mine : other();
   return reader === 'strict' ? { strict: mine, lenient: theirs } : { lenient: mine, strict: theirs };
 }

@@ -7,7 +7,10 @@ import { formatParsed, parsedToJson } from '../../shared/parsing/parsedValue';
 import type { QuestionOutcome } from '../../core/results/evaluation';
 import { imageRoles } from '../../shared/imageRoles';
 import { taggedValue } from '../../shared/protocol/viewer';
-import { subtaskInfo } from '../../shared/subtasks';
+import { isSubtaskKey, subtaskInfo } from '../../shared/subtasks';
+import type { ParseOutcome } from '../../shared/parsing/answerParser';
+import type { ReadingFacts } from '../../shared/parsing/readingText';
+import { subtaskFormatLossText } from '../../shared/report/formatLoss';
 import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../../shared/protocol/viewer';
 import { readVideoInfo } from './mp4Info';
 import type { ViewerResult } from './viewerHost';
@@ -79,12 +82,25 @@ function outcomeView(o: QuestionOutcome): OutcomeView {
     passed: o.detail?.passed ?? null,
     of: o.detail?.of ?? null,
     status: o.status,
+    reading: readingFacts(o.parse),
   };
 }
 
-export function resultViews(uid: string, results: ViewerResult[]): ResultView[] {
+function readingFacts(p: ParseOutcome): ReadingFacts {
+  return {
+    ...(p.reader ? { reader: p.reader } : {}),
+    ...(p.rule ? { rule: p.rule } : {}),
+    ...(p.read ? { read: [...p.read] } : {}),
+    ...(p.ambiguous ? { ambiguous: p.ambiguous } : {}),
+  };
+}
+
+/** The result files' views of question `uid`; `subtask` (the question's) picks the format loss shown. */
+export function resultViews(uid: string, results: ViewerResult[], subtask?: string): ResultView[] {
   return results.map((r) => {
     const o = r.evaluation.byUid.get(uid);
+    const loss = subtask && isSubtaskKey(subtask) ? r.evaluation.formatLoss?.subtasks[subtask] : undefined;
+    const info = subtask ? subtaskInfo(subtask) : undefined;
     return {
       id: r.id,
       label: r.label,
@@ -92,6 +108,7 @@ export function resultViews(uid: string, results: ViewerResult[]): ResultView[] 
       active: r.active,
       outcome: o ? outcomeView(o) : null,
       ...(r.overall === undefined ? {} : { overall: r.overall, partial: r.partial === true }),
+      ...(loss && info ? { formatLoss: subtaskFormatLossText(r.label, info.abbreviation, loss) } : {}),
     };
   });
 }
@@ -139,7 +156,7 @@ export async function buildSampleView(question: Question, dataset: Dataset, opti
     video: question.video ? await videoView(question.video, options.toUri, options.readVideoInfo ?? readVideoInfo) : null,
     images: question.images.map((m, i) => ({ ...mediaView(m, options.toUri), role: roles[i] })),
     geometry: await geometryView(question, dataset, options.toUri),
-    results: resultViews(question.uid, options.results),
+    results: resultViews(question.uid, options.results, question.subtask),
     problems: question.problems.map((p) => p.message),
     position: positionIn(options.order, question.uid),
   };

@@ -116,7 +116,8 @@ export class ViewerSession {
   resultsChanged(): void {
     const sent = this.sent;
     if (!sent || this.building || sent.uid !== this.current) return;
-    const results: ResultView[] = resultViews(sent.uid, this.deps.host.getResults());
+    const subtask = this.deps.host.getQuestion(sent.uid)?.question.subtask;
+    const results: ResultView[] = resultViews(sent.uid, this.deps.host.getResults(), subtask);
     const key = JSON.stringify(results);
     if (key === sent.results) return;
     if (this.deps.notify({ type: 'results', uid: sent.uid, results })) sent.results = key;

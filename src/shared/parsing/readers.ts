@@ -25,6 +25,19 @@ export type ParseRule =
 /** The rules that are the prompt's own format: a parse by any other rule is format loss. */
 export const FORMAT_RULES: readonly ParseRule[] = ['exact format', 'answer tag'];
 
+/**
+ * "Read by a fallback rule": a value read by a rule other than the prompt's own format, i.e. one the strict
+ * reader would not accept. The Questions view's filter and format loss both rest on this.
+ */
+export function isFallbackRule(rule: ParseRule | undefined): boolean {
+  return rule !== undefined && !FORMAT_RULES.includes(rule);
+}
+
+/** A parse whose value came from a fallback rule (an unparsed answer was read by no rule). */
+export function readByFallbackRule(parse: { parsed: unknown; rule?: ParseRule }): boolean {
+  return parse.parsed !== null && isFallbackRule(parse.rule);
+}
+
 /** How the value's text was turned into a value, when more than reading a plain number. */
 export type ReadStep =
   | 'direction word'

@@ -3,6 +3,7 @@
 import type { MediaType } from '../media';
 import type { ParsedJson, ParsedValue } from '../parsing/parsedValue';
 import type { OutcomeStatus } from '../scoring/outcomeStatus';
+import type { ReadingFacts } from '../parsing/readingText';
 import type { ImageRole } from '../imageRoles';
 import type { AnswerKind } from '../subtasks';
 import type { AuditView, AuditRequests } from './viewerAudit';
@@ -68,6 +69,8 @@ export interface OutcomeView {
   passed: number | null;
   of: number | null;
   status: OutcomeStatus;
+  /** How the value was read: the reader, the rule, the read steps, the ambiguity flag (docs/PARSING.md). */
+  reading?: ReadingFacts;
 }
 
 export interface ResultView {
@@ -81,6 +84,8 @@ export interface ResultView {
   overall?: string;
   /** True when some of the dataset has no prediction in this file. */
   partial?: boolean;
+  /** The file's format loss on the question's subtask: "template-b loses 55.56 points on EDv to format (…)". */
+  formatLoss?: string;
 }
 
 export interface SampleView {

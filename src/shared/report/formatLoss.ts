@@ -64,6 +64,25 @@ export function formatLossTable(loss: FormatLoss): string {
   return alignedTable(['subtask', 'lenient', 'strict', 'format loss', 'questions differing'], rows);
 }
 
+/** "loses 9.10 points on EDs to format"; without a subtask, "loses 51.57 points to format". */
+export function lossPhrase(loss: number, abbreviation?: string): string {
+  const on = abbreviation ? ` on ${abbreviation}` : '';
+  return loss === 0 ? `loses nothing${on} to format` : `loses ${formatScore(loss)} points${on} to format`;
+}
+
+/** "template-b loses 55.56 points on EDv to format (lenient 88.89, strict 33.33; 2 of 3 questions differ)". */
+export function subtaskFormatLossText(name: string, abbreviation: string, e: FormatLossEntry): string {
+  const differ = `${e.differing} of ${e.n} ${e.n === 1 ? 'question differs' : 'questions differ'}`;
+  return `${name} ${lossPhrase(e.loss, abbreviation)} (lenient ${formatScore(e.lenient)}, strict ${formatScore(e.strict)}; ${differ})`;
+}
+
+/** "template-b loses 51.57 points to format (lenient 76.76, strict 25.19)", over the subtask averages; null without scores. */
+export function overallFormatLossText(name: string, loss: FormatLoss): string | null {
+  const o = loss.overall;
+  if (o.loss === null) return null;
+  return `${name} ${lossPhrase(o.loss)} (lenient ${formatScore(o.lenient)}, strict ${formatScore(o.strict)})`;
+}
+
 /** "loses 9.10 points on EDs to format (4 of 12 questions)", for the subtask with the largest loss; null if none. */
 export function largestFormatLossSentence(loss: FormatLoss): string | null {
   let worst: { abbreviation: string; e: FormatLossEntry } | null = null;
@@ -71,7 +90,5 @@ export function largestFormatLossSentence(loss: FormatLoss): string | null {
     const e = loss.subtasks[s.key];
     if (e && e.loss > 0 && (!worst || e.loss > worst.e.loss)) worst = { abbreviation: s.abbreviation, e };
   }
-  return worst
-    ? `loses ${formatScore(worst.e.loss)} points on ${worst.abbreviation} to format (${worst.e.differing} of ${worst.e.n} questions)`
-    : null;
+  return worst ? `${lossPhrase(worst.e.loss, worst.abbreviation)} (${worst.e.differing} of ${worst.e.n} questions)` : null;
 }

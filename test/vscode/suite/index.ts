@@ -5,6 +5,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { activationTests } from './activation.test';
 import { auditTests } from './audit.test';
+import { answerReadingTests } from './answerReading.test';
 import { commandsTests } from './commands.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
@@ -37,6 +38,7 @@ export function run(): Promise<void> {
   treeTests();
   resultTests();
   filterTests();
+  answerReadingTests();
   rescoreTests();
   diagnosticsTests();
   auditTests();

@@ -47,6 +47,11 @@ function ResultRow({ r, onOpen }: { r: ResultView; onOpen: () => void }) {
             {r.overall}
           </div>
         ) : null}
+        {r.formatLoss ? (
+          <div className="result-format-loss muted" data-role="format-loss">
+            {r.formatLoss}
+          </div>
+        ) : null}
       </td>
       <td className="result-parsed" data-role="parsed-prediction">
         {o ? o.parsed === null ? <span className="unparsed-text">unparsed</span> : o.parsedLabel : <span className="muted">—</span>}

@@ -1,5 +1,6 @@
 import React from 'react';
 import type { ResultView, SampleView } from '../../../src/shared/protocol';
+import { readingLines } from '../../../src/shared/parsing/readingText';
 import { resultColor } from '../../common/theme';
 import { Swatch, StatusChip } from './Header';
 
@@ -26,6 +27,22 @@ export function segments(prediction: string, region: [number, number], span: [nu
   return cuts.filter(([a, b]) => b > a).map(([a, b, role]) => ({ text: prediction.slice(a, b), role }));
 }
 
+/** Beside the highlighted span: which rule read the answer, with which reader, how, and any ambiguity flag. Text only. */
+function ReadingNote({ r }: { r: ResultView }) {
+  const reading = r.outcome?.reading;
+  const lines = reading ? readingLines(reading) : [];
+  if (lines.length === 0) return null;
+  return (
+    <ul className="reading-note small" data-role="reading" aria-label={`How ${r.label}'s answer was read`}>
+      {lines.map((line, i) => (
+        <li key={i} className={line.startsWith('ambiguous:') ? 'reading-ambiguous' : undefined}>
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Raw({ r }: { r: ResultView }) {
   const o = r.outcome!;
   const parts = segments(o.prediction, o.region, o.span, o.parsed !== null);
@@ -42,6 +59,7 @@ function Raw({ r }: { r: ResultView }) {
           <span className="muted small">read “{o.parsedLabel}” from the highlighted part</span>
         )}
       </div>
+      <ReadingNote r={r} />
       <pre className="raw-text" data-role="raw-output" style={{ borderColor: resultColor(r.colorIndex) }}>
         {parts.length === 0 ? <span className="muted">(empty output)</span> : null}
         {parts.map((p, i) => (
