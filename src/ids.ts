@@ -8,6 +8,7 @@ export const VIEWS = {
 } as const;
 
 export const VIEWER_PANEL_TYPE = 'gstBench.viewer';
+export const COMPARE_PANEL_TYPE = 'gstBench.compare';
 
 export const COMMANDS = {
   openDatasetFolder: 'gstBench.openDatasetFolder',
@@ -28,6 +29,7 @@ export const COMMANDS = {
   viewerNext: 'gstBench.viewer.next',
   viewerPrevious: 'gstBench.viewer.previous',
   viewerNextFailure: 'gstBench.viewer.nextFailure',
+  compareResults: 'gstBench.compareResults',
 } as const;
 
 export const SETTINGS = {

@@ -9,7 +9,7 @@ import {
   type ViewerRequestHandlers,
   type ViewerState,
 } from '../../shared/protocol';
-import { viewerHtml } from '../common/html';
+import { connectPanel, panelPage } from '../common/webviewPanel';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
 
@@ -108,24 +108,19 @@ class ViewerController implements vscode.Disposable {
     this.channel = channel;
     panel.webview.options = this.options();
     panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'gst-bench.svg');
-    panel.webview.html = this.html(panel.webview);
+    panel.webview.html = panelPage(panel.webview, this.context.extensionUri, 'viewer', 'GST-Bench sample');
     this.panelDisposables.push(
-      panel.onDidDispose(() => {
-        if (this.panel === panel) {
-          this.panel = undefined;
-          this.channel = undefined;
-          this.session.pageGone();
-          this.disposePanel();
-        }
+      ...connectPanel(panel, channel, {
+        pageGone: () => this.session.pageGone(),
+        disposed: () => {
+          if (this.panel === panel) {
+            this.panel = undefined;
+            this.channel = undefined;
+            this.session.pageGone();
+            this.disposePanel();
+          }
+        },
       }),
-      panel.onDidChangeViewState(() => {
-        // Without retainContextWhenHidden a hidden webview's page is torn down; it sends `ready` again when shown.
-        if (!panel.visible) {
-          channel.reset();
-          this.session.pageGone();
-        }
-      }),
-      panel.webview.onDidReceiveMessage((m: unknown) => void channel.receive(m)),
     );
   }
 
@@ -161,15 +156,6 @@ class ViewerController implements vscode.Disposable {
     const next = this.resourceRoots();
     if (next.map((u) => u.toString()).join('\n') !== now)
       this.panel.webview.options = { ...this.panel.webview.options, localResourceRoots: next };
-  }
-
-  private html(webview: vscode.Webview): string {
-    const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
-    return viewerHtml({
-      cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
-    });
   }
 
   private readonly handlers: ViewerRequestHandlers = {
