@@ -1,57 +1,31 @@
 // The Compare panel's host side against the real state, the real demo dataset and result files: its table is
 // the CLI's `compare --json` document, and it follows ticks, the baseline and new scores with notifications.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runCompare } from '../../../src/cli/compare';
-import { readDataset } from '../../../src/core/dataset/reader';
-import { evaluateFile } from '../../../src/core/results/evaluation';
 import type { Dataset } from '../../../src/core';
-import { createCompareHost } from '../../../src/panels/compare/compareHost';
-import { CompareSession } from '../../../src/panels/compare/session';
-import type { CompareNotification, CompareView } from '../../../src/shared/protocol/compare';
+import { loadResultFile } from '../../../src/core/compare/load';
+import { evaluateFile } from '../../../src/core/results/evaluation';
+import type { CompareView } from '../../../src/shared/protocol/compare';
 import { disagreements } from '../../../src/shared/stats/disagreements';
-import { InspectorState } from '../../../src/store/state';
-import { REPO_ROOT } from '../helpers/shared';
+import { demoFixture, type DemoFixture } from './demoSession';
 
-const DEMO = path.join(REPO_ROOT, 'examples', 'demo');
-const dir = mkdtempSync(path.join(tmpdir(), 'gst-compare-session-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-const NAMES = ['noisy-oracle', 'random', 'template-b'];
-const file = (name: string) => path.join(dir, `${name}.jsonl`);
-
+let fx: DemoFixture;
 let dataset: Dataset;
+let file: (name: string) => string;
+let setUp: DemoFixture['setUp'];
 before(async () => {
-  dataset = await readDataset(DEMO, { sniffMedia: false });
-  for (const n of NAMES) copyFileSync(path.join(DEMO, 'results', `${n}.jsonl`), file(n));
+  fx = await demoFixture();
+  ({ dataset, file, setUp } = fx);
 });
-
-async function setUp(ticked: string[]) {
-  const state = new InspectorState();
-  state.slices.datasets.add(DEMO, 'user');
-  state.slices.datasets.setLoaded(DEMO, { dataset });
-  for (const n of NAMES) {
-    state.slices.results.add(file(n));
-    state.slices.results.setEvaluation(file(n), { evaluation: await evaluateFile(dataset, file(n), { profile: 'paper' }) });
-  }
-  for (const n of ticked) state.setCompared(file(n), true);
-  const sent: CompareNotification[] = [];
-  const shown: string[] = [];
-  const session = new CompareSession({
-    host: createCompareHost(state, { options: () => ({ profile: 'paper' }), showQuestion: (uid) => shown.push(uid) }),
-    notify: (m) => sent.push(m) > 0,
-    isReady: () => true,
-  });
-  const tables = () => sent.filter((m): m is Extract<CompareNotification, { type: 'table' }> => m.type === 'table').map((m) => m.view);
-  return { state, session, sent, shown, tables };
-}
+after(() => fx.remove());
 
 /** `gst-bench compare --json` on the same files, run in-process with the real CLI code. */
 async function cliJson(files: string[], baseline?: string) {
   let out = '';
-  await runCompare(dataset, files, baseline, { profile: 'paper', format: 'json', cwd: dir, out: (t) => (out += t), err: () => {} });
+  await runCompare(dataset, files, baseline, { profile: 'paper', format: 'json', cwd: fx.dir, out: (t) => (out += t), err: () => {} });
   return JSON.parse(out);
 }
 
@@ -159,7 +133,6 @@ describe('Compare session', () => {
     const other = view.comparison.sets[1].id;
     const r = session.disagreements({ subtask: 'ed_v', other });
     assert.ok(!('error' in r));
-    const { loadResultFile } = await import('../../../src/core/compare/load');
     const [a, b] = await Promise.all([file('noisy-oracle'), file('random')].map((f) => loadResultFile(dataset, f, { profile: 'paper' })));
     assert.deepEqual(r.list, disagreements(a.sets[0], b.sets[0], 'ed_v'));
     assert.ok(r.list.items.length > 0, 'the demo files disagree on EDv');
