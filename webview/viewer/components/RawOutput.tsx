@@ -1,7 +1,8 @@
-import React from 'react';
+import React, { useState } from 'react';
 import type { ResultView, SampleView } from '../../../src/shared/protocol';
 import { resultColor } from '../../common/theme';
 import { Swatch, StatusChip } from './Header';
+import { RawDiff } from './RawDiff';
 
 export interface Segment {
   text: string;
@@ -57,11 +58,21 @@ function Raw({ r }: { r: ResultView }) {
 /** Every loaded result file's raw output for this question, with the parser's span highlighted. Text only, never HTML. */
 export function RawOutputs({ sample }: { sample: SampleView }) {
   const withLines = sample.results.filter((r) => r.outcome);
+  const [sideBySide, setSideBySide] = useState(false);
+  const diffing = sideBySide && withLines.length >= 2;
   return (
     <section className="card raw-outputs" data-role="raw-outputs">
       <h2>Raw output</h2>
+      {withLines.length >= 2 ? (
+        <label className="small diff-toggle">
+          <input type="checkbox" checked={sideBySide} onChange={(e) => setSideBySide(e.target.checked)} data-role="diff-toggle" /> Side by
+          side with a word diff
+        </label>
+      ) : null}
       {withLines.length === 0 ? (
         <p className="muted">No loaded result file has a line for this question.</p>
+      ) : diffing ? (
+        <RawDiff results={withLines} />
       ) : (
         withLines.map((r) => <Raw key={r.id} r={r} />)
       )}
