@@ -26,4 +26,6 @@ export interface InspectorApi {
   whenIdle(): Promise<void>;
   /** Uid of the question shown in the sample viewer, if it is open. */
   viewerQuestion(): string | undefined;
+  /** Files ticked in the Results view (compared), in the order they were ticked. */
+  comparedResults(): string[];
 }

@@ -135,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
       await store.whenIdle();
     },
     viewerQuestion: () => viewer.currentUid(),
+    comparedResults: () => store.slices.comparison.compared(),
   };
 }
 

@@ -13,6 +13,7 @@ import { formatQuestionScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { setColorTheme } from './themes';
 import {
   findRow,
   OVERLAY_KINDS,
@@ -161,25 +162,6 @@ async function takeErrorNotifications(): Promise<string[]> {
   return errors;
 }
 
-/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
-async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  const exactRow = (text: string) =>
-    quickInput()
-      .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) })
-      .first();
-  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
-  await page.locator('.part.sidebar .composite.title').click();
-  await page.keyboard.press('F1');
-  const input = quickInput().locator('input').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill('>Preferences: Color Theme');
-  await exactRow('Preferences: Color Theme').click();
-  await quickInput().locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
-  await input.fill(label);
-  await exactRow(label).click();
-  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
-}
-
 /** Completes whatever a click opened: a file dialog gets `path`, an input box some text, a quick pick its second item. */
 async function completePrompts(dialogPath: string): Promise<void> {
   const deadline = Date.now() + 3000;
@@ -323,7 +305,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       const compared = resultRowOf(path.join(session!.workspace, 'template-b.jsonl')).getByRole('checkbox');
       if ((await compared.getAttribute('aria-checked')) !== 'true') await compared.click();
       for (const theme of THEMES) {
-        await setColorTheme(theme.label, theme.workbenchClass);
+        await setColorTheme(page, theme.label, theme.workbenchClass);
         for (const { kind, subtask } of OVERLAY_KINDS) {
           const info = SUBTASKS.find((s) => s.key === subtask)!;
           const q = dataset.questions.find((x) => x.subtask === subtask)!;
@@ -357,7 +339,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
           assert.equal(swatch, icon, `${theme.name}: ${stem} is ${icon} in the Results view but ${swatch} in the viewer`);
         }
       }
-      await setColorTheme(THEMES[1].label, THEMES[1].workbenchClass);
+      await setColorTheme(page, THEMES[1].label, THEMES[1].workbenchClass);
     },
     6 * 60_000,
   );

@@ -54,7 +54,7 @@ function ScoreCells({ s, subtask, file }: { s: SetScores; subtask: SubtaskKey | 
       <td className="num score" data-set={s.id} data-subtask={subtask}>
         <Num field="score">{formatScore(score.score)}</Num>
         <span className="ci muted small">
-          {' ['}
+          {'['}
           <Num field="lo">{formatScore(score.ci.lo)}</Num>
           {', '}
           <Num field="hi">{formatScore(score.ci.hi)}</Num>
@@ -108,21 +108,22 @@ function DeltaCell({
         {arrow}
       </span>
       <Num field="delta">{formatDelta(d.delta)}</Num>
+      {mark ? <Num field="sig" className="mark">{` ${mark}`}</Num> : null}
       <span className="ci small">
-        {' ['}
+        {'['}
         <Num field="dlo">{formatDelta(d.ci.lo)}</Num>
         {', '}
         <Num field="dhi">{formatDelta(d.ci.hi)}</Num>
         {'] p '}
         <Num field="p">{formatPValue(d.p)}</Num>
       </span>
-      {mark ? <Num field="sig" className="mark">{` ${mark}`}</Num> : null}
     </>
   );
   return (
     <td
       className="num delta"
       data-tone={tone}
+      data-caution={d.caution || undefined}
       data-other={other}
       data-subtask={subtask}
       data-selected={selected || undefined}

@@ -5,6 +5,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { activationTests } from './activation.test';
 import { commandsTests } from './commands.test';
+import { compareTests } from './compare.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
 import { suiteReportFile } from './helpers';
@@ -36,6 +37,7 @@ export function run(): Promise<void> {
   filterTests();
   rescoreTests();
   diagnosticsTests();
+  compareTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });

@@ -76,7 +76,7 @@ export function RawOutputs({ sample }: { sample: SampleView }) {
       ) : (
         withLines.map((r) => <Raw key={r.id} r={r} />)
       )}
-      {withLines.length > 0 ? (
+      {withLines.length > 0 && !diffing ? (
         <p className="muted small legend-line">
           <span className="seg seg-span">highlighted</span> what the parser read · <span className="seg seg-unparsed">marked</span> where it
           looked and found nothing · <span className="seg seg-outside">dimmed</span> outside the answer region (before &lt;/think&gt; or
