@@ -44,6 +44,8 @@ export class CompareSession {
   private readonly cache = new WeakMap<Evaluation, { dataset: Dataset; loaded: Promise<Loaded> }>();
   private sentKey: string | undefined;
   private computed: Computed | undefined;
+  /** The last table and what it was computed from (the evaluations and dataset are replaced, never changed). */
+  private last: { key: unknown[]; view: CompareView | string } | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private readonly subscriptions: Disposable[];
@@ -107,7 +109,11 @@ export class CompareSession {
       return;
     }
     if (this.again) return; // a newer change is waiting: compute that one
-    const view = this.view(loaded, dataset);
+    // A page shown again (a tab switched back to) gets the table it had, not a new computation.
+    const key = [dataset, host.baseline(), ...inputs.map((i) => i.evaluation)];
+    const last = this.last;
+    const view = last && last.key.length === key.length && last.key.every((k, i) => k === key[i]) ? last.view : this.view(loaded, dataset);
+    this.last = { key, view };
     if (typeof view === 'string') this.send({ type: 'empty', message: view });
     else if (this.send({ type: 'table', view })) this.deps.onSent?.(performance.now() - started);
   }

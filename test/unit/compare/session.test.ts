@@ -126,6 +126,19 @@ describe('Compare session', () => {
     assert.equal(sent.at(-1)!.type, 'empty');
   });
 
+  test('a page shown again gets the table it had; a new baseline computes a new one', async () => {
+    const { session, state, tables } = await setUp(['noisy-oracle', 'random']);
+    await session.ready(undefined);
+    session.pageGone();
+    await session.ready(undefined);
+    assert.equal(tables().length, 2);
+    assert.equal(tables()[1], tables()[0], 'the same table object: not computed again');
+    state.slices.comparison.setBaseline(file('random'));
+    await session.refresh();
+    assert.notEqual(tables().at(-1), tables()[0]);
+    assert.equal(tables().at(-1)!.baselineFile, file('random'));
+  });
+
   test('disagreements are the shared list for the cell; a question opens in the viewer', async () => {
     const { session, shown, tables } = await setUp(['noisy-oracle', 'random']);
     await session.ready(undefined);

@@ -13,7 +13,7 @@ export function compareTests(): void {
   describe('Compare Result Files', () => {
     it('needs two ticked files, then opens one Compare panel (and reveals it when run again)', async () => {
       const api = await openDemo();
-      const files = (await api.resultsTree()).map((n) => n.id);
+      const files = (await api.resultsTree()).map((n) => n.id.replace(/^result:/, ''));
       assert.ok(files.length >= 2, 'the demo loads its result files');
       // Leave exactly one ticked.
       for (const f of api.comparedResults()) await vscode.commands.executeCommand(COMMANDS.toggleCompareResult, f);
