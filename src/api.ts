@@ -31,4 +31,6 @@ export interface InspectorApi {
   auditFiles(): string[];
   /** True while the viewer is in blind mode (the human baseline). */
   viewerBlind(): boolean;
+  /** Files ticked in the Results view (compared), in the order they were ticked. */
+  comparedResults(): string[];
 }

@@ -13,6 +13,8 @@ import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
 import { registerAudit } from './panels/audit';
+import { registerCompare } from './panels/compare';
+import { createCompareHost } from './panels/compare/compareHost';
 import { registerViewer } from './panels/viewer';
 import { createViewerHost } from './panels/viewer/viewerHost';
 import { createQuestionsView } from './sidebar/questionsView';
@@ -45,6 +47,11 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     store.slices.selection.select(uid);
     viewer.show(uid);
   };
+  const compareHost = createCompareHost(store, {
+    options: () => ({ profile: store.profile(), reader: store.reader(), fields: store.fields() }),
+    showQuestion: (uid) => showQuestion(uid),
+  });
+  context.subscriptions.push(registerCompare(context, compareHost, log));
   // The tree follows the selection when the viewer moves (j, k, n).
   context.subscriptions.push(store.slices.selection.onDidChange((e) => questions.reveal(e.uid)));
 
@@ -136,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     viewerQuestion: () => viewer.currentUid(),
     auditFiles: () => store.slices.audit.all().map((s) => s.file),
     viewerBlind: () => viewer.isBlind(),
+    comparedResults: () => store.slices.comparison.compared(),
   };
 }
 

@@ -8,6 +8,7 @@ export const VIEWS = {
 } as const;
 
 export const VIEWER_PANEL_TYPE = 'gstBench.viewer';
+export const COMPARE_PANEL_TYPE = 'gstBench.compare';
 
 export const COMMANDS = {
   openDatasetFolder: 'gstBench.openDatasetFolder',
@@ -34,6 +35,7 @@ export const COMMANDS = {
   startHumanBaseline: 'gstBench.startHumanBaseline',
   showHumanBaselineResult: 'gstBench.showHumanBaselineResult',
   pauseHumanBaseline: 'gstBench.pauseHumanBaseline',
+  compareResults: 'gstBench.compareResults',
 } as const;
 
 export const SETTINGS = {

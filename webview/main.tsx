@@ -4,12 +4,14 @@ import { isPanelKind, type PanelKind } from '../src/shared/protocol/panels';
 import { applyPalette } from './common/theme';
 import type { VsCodeApi } from './common/bridge';
 import { mountViewer } from './viewer/main';
+import { mountCompare } from './compare/main';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
 /** Each panel's React side: renders into the root with the page's VS Code API. */
 const PANELS: Record<PanelKind, (root: HTMLElement, api: VsCodeApi) => void> = {
   viewer: mountViewer,
+  compare: mountCompare,
 };
 
 const root = document.getElementById('root')!;

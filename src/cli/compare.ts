@@ -7,6 +7,8 @@ import {
   SIGNIFICANT_MARK,
   RANDOM_BASELINE_NOTE,
   REFERENCE_GROUPS,
+  baselineIndexOf,
+  compareReport,
   compareSets,
   compareTableModel,
   coverageNotes,
@@ -19,11 +21,9 @@ import {
   loadResultFile,
   renderTable,
   runGroupTableModel,
-  runGroups,
   scoreTableModel,
   scoreboardRows,
   scoreboardTableModel,
-  settingComparisons,
   settingTableModel,
   simulateRandomBaseline,
   subtaskByName,
@@ -114,13 +114,15 @@ export async function runCompare(
   let b = 0;
   if (baseline !== undefined) {
     const want = path.resolve(o.cwd, baseline);
-    b = sets.findIndex((s) => path.resolve(o.cwd, s.file) === want && (s.setting ?? 'global') === 'global');
-    if (b < 0) b = sets.findIndex((s) => path.resolve(o.cwd, s.file) === want || s.label === baseline);
+    b = baselineIndexOf(sets, (s) => path.resolve(o.cwd, s.file) === want);
+    if (b < 0) b = sets.findIndex((s) => s.label === baseline);
     if (b < 0) throw new CliUsageError(`--baseline ${baseline} is not one of the compared files`);
   }
-  const c = compareSets(sets, { baseline: b, seed: o.seed, datasetCounts: datasetSubtaskCounts(dataset) });
-  const groups = runGroups(c.sets);
-  const settings = settingComparisons(sets, c);
+  const {
+    comparison: c,
+    runGroups: groups,
+    settings,
+  } = compareReport(sets, { baseline: b, seed: o.seed, datasetCounts: datasetSubtaskCounts(dataset) });
   const problems = loaded.flatMap((l) => l.problems);
   for (const l of loaded)
     if (l.sets.length === 0) problems.push({ file: l.file, severity: 'warning', message: 'no scorable line: left out of the comparison' });

@@ -21,6 +21,7 @@ export * from './stats/bootstrap';
 export * from './stats/compare';
 export * from './stats/groups';
 export * from './stats/disagreements';
+export * from './stats/compareReport';
 export * from './stats/randomBaseline';
 export * from './answers/typedAnswer';
 export * from './answers/inputs';

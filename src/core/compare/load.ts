@@ -34,7 +34,7 @@ export function resultSetLabel(file: string, s: Pick<ResultSet, 'model' | 'templ
  * a repeated uid within one setting counts its last line, as `summary` does.
  */
 export async function loadResultFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<LoadedResultFile> {
-  const ctx = { dataset, file, profile: options.profile, fields: options.fields ?? DEFAULT_FIELDS };
+  const ctx = { dataset, file, profile: options.profile, reader: options.reader, fields: options.fields ?? DEFAULT_FIELDS };
   const bySetting = new Map<
     string,
     { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }

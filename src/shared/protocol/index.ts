@@ -3,3 +3,4 @@ export * from './viewer';
 export * from './panels';
 export * from './viewerAudit';
 export * from './blind';
+export * from './compare';

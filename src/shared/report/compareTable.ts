@@ -147,6 +147,11 @@ const DISAGREEMENT_GROUPS: Record<DisagreementKind, (base: string, other: string
   'both-wrong': () => 'both wrong, different answers',
 };
 
+/** The group heading of a kind of disagreement, e.g. "A right / B wrong". */
+export function disagreementGroupLabel(kind: DisagreementKind, baseLabel: string, otherLabel: string): string {
+  return DISAGREEMENT_GROUPS[kind](baseLabel, otherLabel);
+}
+
 /** The group headings with their counts, e.g. "A right / B wrong: 12". */
 export function disagreementCounts(list: DisagreementList, baseLabel: string, otherLabel: string): string[] {
   return (Object.keys(DISAGREEMENT_GROUPS) as DisagreementKind[]).map(

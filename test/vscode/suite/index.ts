@@ -7,6 +7,7 @@ import { activationTests } from './activation.test';
 import { auditTests } from './audit.test';
 import { answerReadingTests } from './answerReading.test';
 import { commandsTests } from './commands.test';
+import { compareTests } from './compare.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
 import { humanBaselineTests } from './humanBaseline.test';
@@ -44,6 +45,7 @@ export function run(): Promise<void> {
   auditTests();
   humanBaselineTests();
   formatTests();
+  compareTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });

@@ -1,8 +1,9 @@
-import React from 'react';
+import React, { useState } from 'react';
 import type { ResultView, SampleView } from '../../../src/shared/protocol';
 import { readingLines } from '../../../src/shared/parsing/readingText';
 import { resultColor } from '../../common/theme';
 import { Swatch, StatusChip } from './Header';
+import { RawDiff } from './RawDiff';
 
 export interface Segment {
   text: string;
@@ -75,15 +76,25 @@ function Raw({ r }: { r: ResultView }) {
 /** Every loaded result file's raw output for this question, with the parser's span highlighted. Text only, never HTML. */
 export function RawOutputs({ sample }: { sample: SampleView }) {
   const withLines = sample.results.filter((r) => r.outcome);
+  const [sideBySide, setSideBySide] = useState(false);
+  const diffing = sideBySide && withLines.length >= 2;
   return (
     <section className="card raw-outputs" data-role="raw-outputs">
       <h2>Raw output</h2>
+      {withLines.length >= 2 ? (
+        <label className="small diff-toggle">
+          <input type="checkbox" checked={sideBySide} onChange={(e) => setSideBySide(e.target.checked)} data-role="diff-toggle" /> Side by
+          side with a word diff
+        </label>
+      ) : null}
       {withLines.length === 0 ? (
         <p className="muted">No loaded result file has a line for this question.</p>
+      ) : diffing ? (
+        <RawDiff results={withLines} />
       ) : (
         withLines.map((r) => <Raw key={r.id} r={r} />)
       )}
-      {withLines.length > 0 ? (
+      {withLines.length > 0 && !diffing ? (
         <p className="muted small legend-line">
           <span className="seg seg-span">highlighted</span> what the parser read · <span className="seg seg-unparsed">marked</span> where it
           looked and found nothing · <span className="seg seg-outside">dimmed</span> outside the answer region (before &lt;/think&gt; or

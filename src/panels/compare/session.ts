@@ -1,0 +1,199 @@
+// What the Compare panel shows and when it sends it. The numbers come from the shared compare report, the
+// same code `gst-bench compare` runs, over the same per-question sets (each ticked file read with the CLI's
+// loader, once per evaluation). No `vscode` import: the panel glue (index.ts) feeds it, unit tests drive it.
+import * as path from 'node:path';
+import { formatLossOf, loadResultFile, datasetSubtaskCounts, type Dataset, type Evaluation, type LoadedResultFile } from '../../core';
+import type { CompareFileView, CompareNotification, CompareRequests, CompareView } from '../../shared/protocol/compare';
+import { coverageNotes } from '../../shared/report/compareTable';
+import type { FormatLoss } from '../../shared/report/formatLoss';
+import { formatProblem } from '../../shared/problems';
+import { baselineIndexOf, compareReport } from '../../shared/stats/compareReport';
+import type { ResultSet } from '../../shared/stats/compare';
+import { disagreements } from '../../shared/stats/disagreements';
+import type { Disposable } from '../../store/slices';
+import type { CompareHost, CompareInput } from './compareHost';
+
+export interface CompareSessionDeps {
+  host: CompareHost;
+  /** Posts to the webview; false when it does not listen (then `ready` brings a full push). */
+  notify(message: CompareNotification): boolean;
+  isReady(): boolean;
+  /** Called after each table sent, with the time from the change to the table being sent. */
+  onSent?(ms: number): void;
+}
+
+/** Problems listed in the panel; the rest are counted (all of them are in the Problems panel). */
+const MAX_PROBLEMS = 20;
+
+export const TOO_FEW_FILES = (ticked: number) => `Tick two or more result files in the Results view to compare them (${ticked} ticked).`;
+
+interface Loaded {
+  input: CompareInput;
+  file: LoadedResultFile;
+  formatLoss: FormatLoss | null;
+}
+
+/** What the last table was computed from, for the disagreement lists. */
+interface Computed {
+  sets: ResultSet[];
+  baseline: number;
+}
+
+export class CompareSession {
+  /** Each evaluation's sets, read once: an evaluation is replaced (not changed) when its file is scored again. */
+  private readonly cache = new WeakMap<Evaluation, { dataset: Dataset; loaded: Promise<Loaded> }>();
+  private sentKey: string | undefined;
+  private computed: Computed | undefined;
+  /** The last table and what it was computed from (the evaluations and dataset are replaced, never changed). */
+  private last: { key: unknown[]; view: CompareView | string } | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private readonly subscriptions: Disposable[];
+
+  constructor(private readonly deps: CompareSessionDeps) {
+    this.subscriptions = [deps.host.onDidChange(() => void this.refresh())];
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+  }
+
+  /** The webview's page was (re)loaded: it holds nothing. A baseline it remembers is taken when none is set. */
+  ready(restoredBaseline: string | undefined): Promise<void> {
+    this.sentKey = undefined;
+    const { host } = this.deps;
+    if (restoredBaseline && host.baseline() === undefined && host.comparedFiles().some((f) => f.id === restoredBaseline))
+      host.setBaseline(restoredBaseline); // fires a change, which refreshes
+    return this.refresh();
+  }
+
+  pageGone(): void {
+    this.sentKey = undefined;
+  }
+
+  /** Computes the table again and sends it when it differs from what the webview holds. Calls coalesce. */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.push();
+      } while (this.again);
+    })().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async push(): Promise<void> {
+    if (!this.deps.isReady()) return;
+    const started = performance.now();
+    const { host } = this.deps;
+    const inputs = host.comparedFiles();
+    const dataset = host.dataset();
+    if (inputs.length < 2 || !dataset) {
+      this.computed = undefined;
+      const message = !dataset ? 'Open a GST-Bench dataset to compare result files.' : TOO_FEW_FILES(host.tickedCount());
+      this.send({ type: 'empty', message });
+      return;
+    }
+    const pending = inputs.filter((i) => this.cache.get(i.evaluation)?.dataset !== dataset);
+    if (pending.length > 0) this.send({ type: 'loading', message: `Reading ${pending.length} result file(s)…` });
+    let loaded: Loaded[];
+    try {
+      loaded = await Promise.all(inputs.map((i) => this.load(i, dataset)));
+    } catch (e) {
+      this.computed = undefined;
+      this.send({ type: 'empty', message: `Cannot read a compared file: ${(e as Error).message}` });
+      return;
+    }
+    if (this.again) return; // a newer change is waiting: compute that one
+    // A page shown again (a tab switched back to) gets the table it had, not a new computation.
+    const key = [dataset, host.baseline(), ...inputs.map((i) => i.evaluation)];
+    const last = this.last;
+    const view = last && last.key.length === key.length && last.key.every((k, i) => k === key[i]) ? last.view : this.view(loaded, dataset);
+    this.last = { key, view };
+    if (typeof view === 'string') this.send({ type: 'empty', message: view });
+    else if (this.send({ type: 'table', view })) this.deps.onSent?.(performance.now() - started);
+  }
+
+  /** The table for files already read: what opening the panel costs once the files are loaded. */
+  view(loaded: readonly Loaded[], dataset: Dataset): CompareView | string {
+    const sets = loaded.flatMap((l) => l.file.sets);
+    if (sets.length < 2) return 'Fewer than two of the ticked files have a scorable line.';
+    const wanted = this.deps.host.baseline();
+    const byFile = (id: string) => baselineIndexOf(sets, (s) => s.file === id);
+    const b = wanted !== undefined && byFile(wanted) >= 0 ? byFile(wanted) : 0;
+    const report = compareReport(sets, { baseline: b, datasetCounts: datasetSubtaskCounts(dataset) });
+    this.computed = { sets, baseline: b };
+    const problems = loaded.flatMap((l) => l.file.problems.map((p) => formatProblem({ ...p, file: path.basename(p.file) })));
+    const files: CompareFileView[] = loaded.map((l) => ({
+      id: l.input.id,
+      name: l.input.name,
+      colorIndex: l.input.colorIndex,
+      sets: l.file.sets.map((s) => s.id),
+      lines: l.file.lines,
+      scored: l.file.scored,
+      skipped: l.file.skipped,
+      formatLoss: l.formatLoss,
+    }));
+    return {
+      ...report,
+      files,
+      coverage: coverageNotes(report.comparison),
+      baselineFile: sets[b].file,
+      problems:
+        problems.length > MAX_PROBLEMS
+          ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more (see the Problems panel)`]
+          : problems,
+    };
+  }
+
+  /** Reads a file's per-question sets with the CLI's loader, once per evaluation and dataset. */
+  load(input: CompareInput, dataset: Dataset): Promise<Loaded> {
+    const cached = this.cache.get(input.evaluation);
+    if (cached?.dataset === dataset) return cached.loaded.then((l) => ({ ...l, input }));
+    const options = this.deps.host.options();
+    const loaded = loadResultFile(dataset, input.evaluation.file, options).then((file) => ({
+      input,
+      file,
+      formatLoss: input.evaluation.scored > 0 ? formatLossOf(dataset, input.evaluation, options) : null,
+    }));
+    this.cache.set(input.evaluation, { dataset, loaded });
+    // A file that cannot be read now may be readable after its next change.
+    loaded.catch(() => this.cache.delete(input.evaluation));
+    return loaded;
+  }
+
+  private send(m: CompareNotification): boolean {
+    const key = JSON.stringify(m);
+    if (key === this.sentKey) return false;
+    if (!this.deps.notify(m)) return false;
+    this.sentKey = key;
+    return true;
+  }
+
+  setBaseline(file: string): CompareRequests['setBaseline']['result'] {
+    const { host } = this.deps;
+    if (!host.comparedFiles().some((f) => f.id === file)) return { ok: false };
+    host.setBaseline(file);
+    return { ok: true };
+  }
+
+  disagreements(params: CompareRequests['disagreements']['params']): CompareRequests['disagreements']['result'] {
+    const c = this.computed;
+    if (!c) return { error: 'Nothing is compared.' };
+    const base = c.sets[c.baseline];
+    const other = c.sets.find((s) => s.id === params.other);
+    if (!other) return { error: 'That file is no longer compared.' };
+    if (other === base) return { error: 'The baseline agrees with itself.' };
+    return { list: disagreements(base, other, params.subtask), baselineLabel: base.label, otherLabel: other.label };
+  }
+
+  openQuestion(uid: string): CompareRequests['openQuestion']['result'] {
+    if (!this.deps.host.dataset()?.byUid.has(uid)) return { opened: false };
+    this.deps.host.showQuestion(uid);
+    return { opened: true };
+  }
+}

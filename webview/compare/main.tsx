@@ -1,0 +1,11 @@
+// The Compare panel's React side, mounted by webview/main.tsx.
+import React from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { CompareBridge } from './bridge';
+import type { VsCodeApi } from '../common/bridge';
+import './styles.css';
+
+export function mountCompare(root: HTMLElement, api: VsCodeApi): void {
+  createRoot(root).render(<App bridge={new CompareBridge(api)} />);
+}
