@@ -12,6 +12,8 @@ import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
 import { registerViewer } from './panels/viewer';
 import { createViewerHost } from './panels/viewer/viewerHost';
+import { registerScoreboard } from './panels/scoreboard';
+import { createScoreboardHost } from './panels/scoreboard/scoreboardHost';
 import { createQuestionsView } from './sidebar/questionsView';
 import { createResultsView } from './sidebar/resultsView';
 import { createStatusBar } from './sidebar/statusBar';
@@ -35,6 +37,11 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));
 
   const viewer = registerViewer(context, createViewerHost(store), log);
+  const scoreboard = registerScoreboard(
+    context,
+    createScoreboardHost(store, () => store.profile()),
+    log,
+  );
   // A click on a question row both selects it and runs its command (Enter runs it too): only the command opens it.
   const showQuestion = (uid: string) => {
     store.slices.selection.select(uid);
@@ -128,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
       await store.whenIdle();
     },
     viewerQuestion: () => viewer.currentUid(),
+    scoreboard: () => ({ open: scoreboard.isOpen(), model: scoreboard.session.current(), display: scoreboard.session.currentDisplay() }),
   };
 }
 

@@ -8,6 +8,7 @@ export const VIEWS = {
 } as const;
 
 export const VIEWER_PANEL_TYPE = 'gstBench.viewer';
+export const SCOREBOARD_PANEL_TYPE = 'gstBench.scoreboard';
 
 export const COMMANDS = {
   openDatasetFolder: 'gstBench.openDatasetFolder',
@@ -28,6 +29,9 @@ export const COMMANDS = {
   viewerNext: 'gstBench.viewer.next',
   viewerPrevious: 'gstBench.viewer.previous',
   viewerNextFailure: 'gstBench.viewer.nextFailure',
+  showScoreboard: 'gstBench.showScoreboard',
+  showInScoreboard: 'gstBench.showInScoreboard',
+  exportScoreboard: 'gstBench.exportScoreboard',
 } as const;
 
 export const SETTINGS = {

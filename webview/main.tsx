@@ -3,6 +3,7 @@
 import { isPanelKind, type PanelKind } from '../src/shared/protocol/panels';
 import { applyPalette } from './common/theme';
 import type { VsCodeApi } from './common/bridge';
+import { mountScoreboard } from './scoreboard/main';
 import { mountViewer } from './viewer/main';
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -10,6 +11,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 /** Each panel's React side: renders into the root with the page's VS Code API. */
 const PANELS: Record<PanelKind, (root: HTMLElement, api: VsCodeApi) => void> = {
   viewer: mountViewer,
+  scoreboard: mountScoreboard,
 };
 
 const root = document.getElementById('root')!;

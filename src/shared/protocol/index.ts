@@ -1,3 +1,4 @@
 export * from './rpc';
 export * from './viewer';
 export * from './panels';
+export * from './scoreboard';
