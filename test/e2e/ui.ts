@@ -20,7 +20,9 @@ import {
   QUESTIONS_VIEW,
   RESULTS_VIEW,
   rowLabel,
+  setColorTheme,
   setExpanded,
+  THEMES,
   treeRows,
   VIEWER,
   webview,
@@ -41,13 +43,6 @@ const DEFAULT_SIDEBAR_PX = { min: 250, max: 350 };
 const PARTIAL_SUBTASKS = ['ed_v', 'gp_v'] as const;
 const PARTIAL_LINES_PER_SUBTASK = 2;
 const PARTIAL_STEM = 'partial-run';
-/** Built-in themes by the name the theme picker shows, and the class the workbench then carries. */
-const THEMES = [
-  { name: 'dark', label: 'Dark Modern', workbenchClass: 'vs-dark', kind: 'dark' },
-  { name: 'light', label: 'Light Modern', workbenchClass: 'vs', kind: 'light' },
-  { name: 'high-contrast', label: 'Dark High Contrast', workbenchClass: 'hc-black', kind: 'highContrast' },
-  { name: 'high-contrast-light', label: 'Light High Contrast', workbenchClass: 'hc-light', kind: 'highContrastLight' },
-] as const;
 
 let session: UiSession | undefined;
 let page: Page;
@@ -159,25 +154,6 @@ async function takeErrorNotifications(): Promise<string[]> {
   for (const clear of await page.locator('.notifications-toasts .codicon-notifications-clear').all())
     await clear.click().catch(() => undefined);
   return errors;
-}
-
-/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
-async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  const exactRow = (text: string) =>
-    quickInput()
-      .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) })
-      .first();
-  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
-  await page.locator('.part.sidebar .composite.title').click();
-  await page.keyboard.press('F1');
-  const input = quickInput().locator('input').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill('>Preferences: Color Theme');
-  await exactRow('Preferences: Color Theme').click();
-  await quickInput().locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
-  await input.fill(label);
-  await exactRow(label).click();
-  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
 }
 
 /** Completes whatever a click opened: a file dialog gets `path`, an input box some text, a quick pick its second item. */
@@ -323,7 +299,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       const compared = resultRowOf(path.join(session!.workspace, 'template-b.jsonl')).getByRole('checkbox');
       if ((await compared.getAttribute('aria-checked')) !== 'true') await compared.click();
       for (const theme of THEMES) {
-        await setColorTheme(theme.label, theme.workbenchClass);
+        await setColorTheme(page, theme.label, theme.workbenchClass);
         for (const { kind, subtask } of OVERLAY_KINDS) {
           const info = SUBTASKS.find((s) => s.key === subtask)!;
           const q = dataset.questions.find((x) => x.subtask === subtask)!;
@@ -357,7 +333,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
           assert.equal(swatch, icon, `${theme.name}: ${stem} is ${icon} in the Results view but ${swatch} in the viewer`);
         }
       }
-      await setColorTheme(THEMES[1].label, THEMES[1].workbenchClass);
+      await setColorTheme(page, THEMES[1].label, THEMES[1].workbenchClass);
     },
     6 * 60_000,
   );
@@ -374,7 +350,12 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       const problems: string[] = [];
       const clicked: string[] = [];
       const ws = session!.workspace;
-      const dialogPathFor = (e: MenuEntry) => (e.command === 'gstBench.openDatasetFolder' ? path.join(ws, 'demo') : partialFile());
+      const dialogPathFor = (e: MenuEntry) =>
+        e.command === 'gstBench.openDatasetFolder'
+          ? path.join(ws, 'demo')
+          : e.command === 'gstBench.exportScoreboard'
+            ? path.join(ws, 'scoreboard-from-menu.csv') // a new file: the export must not replace a result file
+            : partialFile();
       // Rows the unload entries may remove, one each; the rest work on the oracle file and the partial file.
       const unloadable = [path.join(ws, 'random.jsonl'), path.join(ws, 'template-b.jsonl')];
       await makeActive(oracleFile());
@@ -452,7 +433,13 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       await statusItem().click();
       await page.waitForTimeout(SETTLE_MS);
       for (const message of await takeErrorNotifications()) problems.push(`status bar item: error notification "${message}"`);
-      assert.ok(await pane(RESULTS_VIEW).isVisible(), 'the status bar item shows the Results view');
+      await page
+        .locator('.tab', { hasText: 'GST-Bench Scoreboard' })
+        .first()
+        .waitFor({ state: 'visible' })
+        .catch(() => {
+          throw new Error('the status bar item does not open the scoreboard');
+        });
       await page.screenshot({ path: path.join(SHOTS, 'menus-done.png') });
       console.log(`clicked ${clicked.length} of ${entries.length} menu entries:\n  ${clicked.join('\n  ')}`);
       assert.deepEqual(problems, [], `menu entries that failed:\n${problems.join('\n')}`);

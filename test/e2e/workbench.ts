@@ -139,3 +139,31 @@ export async function setExpanded(row: Locator, expanded: boolean): Promise<void
 export function webview(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
 }
+
+/** Built-in themes by the name the theme picker shows, and the class the workbench then carries. */
+export const THEMES = [
+  { name: 'dark', label: 'Dark Modern', workbenchClass: 'vs-dark', kind: 'dark' },
+  { name: 'light', label: 'Light Modern', workbenchClass: 'vs', kind: 'light' },
+  { name: 'high-contrast', label: 'Dark High Contrast', workbenchClass: 'hc-black', kind: 'highContrast' },
+  { name: 'high-contrast-light', label: 'Light High Contrast', workbenchClass: 'hc-light', kind: 'highContrastLight' },
+] as const;
+
+/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
+export async function setColorTheme(page: Page, label: string, workbenchClass: string): Promise<void> {
+  const exactRow = (text: string) =>
+    page
+      .locator(WORKBENCH.quickInput)
+      .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) })
+      .first();
+  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
+  await page.locator('.part.sidebar .composite.title').click();
+  await page.keyboard.press('F1');
+  const input = page.locator(WORKBENCH.quickInput).locator('input').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>Preferences: Color Theme');
+  await exactRow('Preferences: Color Theme').click();
+  await page.locator(WORKBENCH.quickInput).locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
+  await input.fill(label);
+  await exactRow(label).click();
+  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
+}

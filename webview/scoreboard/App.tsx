@@ -131,7 +131,7 @@ export function ScoreboardApp({ bridge }: { bridge: ScoreboardBridge }) {
           ))}
           <label>
             Mark in the chart{' '}
-            <select data-role="mark" value={marked ? mark : ''} onChange={(e) => setMark(e.currentTarget.value)}>
+            <select data-role="mark-select" value={marked ? mark : ''} onChange={(e) => setMark(e.currentTarget.value)}>
               <option value="">(none)</option>
               {references.map((r) => (
                 <option key={r.label} value={r.label}>

@@ -1,18 +1,17 @@
 // The scoreboard's host side against the real state, the real demo dataset and its result files: which files
 // are on the board, the simulated baseline kept per dataset and profile, and exports equal to the CLI's.
 import assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { runScoreboard } from '../../../src/cli/compare';
-import { evaluateFile, readDataset, REFERENCE_GROUPS, type Dataset, type ScoringProfile } from '../../../src/core';
+import { readDataset, REFERENCE_GROUPS, type Dataset, type ScoringProfile } from '../../../src/core';
 import { createScoreboardHost } from '../../../src/panels/scoreboard/scoreboardHost';
 import { ScoreboardSession } from '../../../src/panels/scoreboard/session';
 import type { ScoreboardNotification } from '../../../src/shared/protocol';
 import { InspectorState } from '../../../src/store/state';
 import { REPO_ROOT } from '../helpers/shared';
+import { DEMO, demoResult, demoState } from './demoState';
 
-const DEMO = path.join(REPO_ROOT, 'examples', 'demo');
-const FILES = ['noisy-oracle', 'random', 'template-b'].map((n) => path.join(DEMO, 'results', `${n}.jsonl`));
+const FILES = ['noisy-oracle', 'random', 'template-b'].map(demoResult);
 const ALL_GROUPS = REFERENCE_GROUPS.map((g) => g.key);
 
 let dataset: Dataset;
@@ -21,13 +20,7 @@ before(async () => {
 });
 
 async function setUp(profile: { value: ScoringProfile } = { value: 'paper' }) {
-  const state = new InspectorState();
-  state.slices.datasets.add(DEMO, 'user');
-  state.slices.datasets.setLoaded(DEMO, { dataset });
-  for (const file of FILES) {
-    state.slices.results.add(file);
-    state.slices.results.setEvaluation(file, { evaluation: await evaluateFile(dataset, file, { profile: 'paper' }) });
-  }
+  const state = await demoState(dataset, FILES);
   state.setActive(FILES[1]);
   const sent: ScoreboardNotification[] = [];
   let ready = false;
