@@ -93,6 +93,9 @@ async function stemsOnBoard(): Promise<string[]> {
 
 async function setTicked(stem: string, ticked: boolean): Promise<void> {
   const box = (await findRow(page, RESULTS_VIEW, resultRowNamed(stem))).getByRole('checkbox');
+  // The hover of the row clicked before opens below it, over the next row's checkbox: wait until it has gone.
+  await page.mouse.move(1, 1);
+  await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden' });
   if (((await box.getAttribute('aria-checked')) === 'true') !== ticked) await box.click();
   await until(`${stem} to be ${ticked ? '' : 'un'}ticked`, async () => ((await box.getAttribute('aria-checked')) === 'true') === ticked);
 }

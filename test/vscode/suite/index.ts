@@ -9,6 +9,7 @@ import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
+import { scoreboardTests } from './scoreboard.test';
 import { resultTests } from './results.test';
 import { treeTests } from './tree.test';
 
@@ -36,6 +37,7 @@ export function run(): Promise<void> {
   filterTests();
   rescoreTests();
   diagnosticsTests();
+  scoreboardTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });
