@@ -236,7 +236,7 @@ describe('The scoreboard in the real workbench', () => {
     [fromButton],
     async () => {
       await board().locator('[data-role="mark-select"]').selectOption({ label: 'Human Level (20 samples/task)' });
-      await board().locator('line[data-role="mark"]').first().waitFor();
+      await board().locator('line[data-role="mark"]').first().waitFor({ state: 'attached' }); // a vertical line has no width: never "visible"
       for (const theme of THEMES) {
         await openContainer(page, 'GST-Bench');
         await setColorTheme(page, theme.label, theme.workbenchClass);

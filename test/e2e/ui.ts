@@ -20,6 +20,7 @@ import {
   QUESTIONS_VIEW,
   RESULTS_VIEW,
   rowLabel,
+  runFromPalette,
   setColorTheme,
   setExpanded,
   THEMES,
@@ -429,7 +430,10 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
         clicked.push(what);
       }
 
-      // The status bar item (contributed in code, not in package.json).
+      // The status bar item (contributed in code, not in package.json). The menu entries above may have opened
+      // the scoreboard: close every editor first, so the tab below can only come from this click.
+      await runFromPalette(page, 'View: Close All Editors');
+      await page.locator('.tab', { hasText: 'GST-Bench Scoreboard' }).waitFor({ state: 'hidden' });
       await statusItem().click();
       await page.waitForTimeout(SETTLE_MS);
       for (const message of await takeErrorNotifications()) problems.push(`status bar item: error notification "${message}"`);
