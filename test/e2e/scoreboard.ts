@@ -107,7 +107,7 @@ async function exportThroughButton(action: string, file: string): Promise<void> 
   await input.waitFor({ state: 'visible' });
   await until('the save dialog to offer a path', async () => (await input.inputValue()).startsWith('/'));
   await input.fill(file);
-  await page.keyboard.press('Enter');
+  await page.locator(WORKBENCH.quickInput).getByRole('button', { name: 'OK' }).click();
   await until(`${path.basename(file)} to be written`, async () => existsSync(file));
   await board()
     .locator('[data-role="notice"]', { hasText: path.basename(file) })

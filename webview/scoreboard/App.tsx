@@ -45,6 +45,11 @@ export function ScoreboardApp({ bridge }: { bridge: ScoreboardBridge }) {
   useEffect(() => {
     const off = bridge.onMessage((m) => {
       if (m.type === 'model') setModel(m.model);
+      else if (m.type === 'exported') {
+        const label = SCOREBOARD_EXPORT_FORMATS.find((f) => f.format === m.format)?.label ?? m.format;
+        if (m.error) setNotice(`${label} export failed: ${m.error}`);
+        else if (m.saved) setNotice(`Saved as ${label}: ${m.saved}`);
+      }
     });
     bridge.post({ type: 'ready', display: asScoreboardDisplay(initial.display) ?? undefined });
     return off;
@@ -67,7 +72,7 @@ export function ScoreboardApp({ bridge }: { bridge: ScoreboardBridge }) {
     const label = SCOREBOARD_EXPORT_FORMATS.find((f) => f.format === format)!.label;
     const done =
       how === 'save'
-        ? bridge.request('exportTable', { format, display }).then((r) => (r.saved ? `Saved as ${label}: ${r.saved}` : null))
+        ? bridge.request('exportTable', { format, display }).then(() => null) // the outcome comes as `exported`
         : bridge.request('copyTable', { format, display }).then((r) => (r.copied ? `Copied as ${label}.` : 'Nothing to copy.'));
     done.then(
       (text) => text && setNotice(text),

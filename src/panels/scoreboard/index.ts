@@ -195,7 +195,11 @@ class ScoreboardController implements vscode.Disposable {
     exportTable: async ({ format, display }) => {
       const d = asScoreboardDisplay(display);
       if (!isExportFormat(format) || !d) throw new Error('not a scoreboard export');
-      return { saved: await this.exportTable(format, d) };
+      void this.exportTable(format, d).then(
+        (saved) => this.channel?.notify({ type: 'exported', format, saved }),
+        (e: Error) => this.channel?.notify({ type: 'exported', format, saved: null, error: e.message }),
+      );
+      return { started: true as const };
     },
     copyTable: async ({ format, display }) => {
       const d = asScoreboardDisplay(display);

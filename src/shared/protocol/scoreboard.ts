@@ -46,12 +46,18 @@ export const SCOREBOARD_EXPORT_FORMATS: ReadonlyArray<{ format: ScoreboardExport
 export type ScoreboardRequests = {
   /** The panel's filter changed: the host keeps it for the export command. */
   setDisplay: { params: { display: ScoreboardDisplay }; result: { ok: true } };
-  /** Save dialog, then an atomic write; `saved` is the path written, null when cancelled. */
-  exportTable: { params: { format: ScoreboardExportFormat; display: ScoreboardDisplay }; result: { saved: string | null } };
+  /**
+   * Starts the save dialog and the atomic write; answered at once (a user may take longer in the dialog than a
+   * request may wait), the outcome comes as an `exported` notification.
+   */
+  exportTable: { params: { format: ScoreboardExportFormat; display: ScoreboardDisplay }; result: { started: true } };
   copyTable: { params: { format: ScoreboardExportFormat; display: ScoreboardDisplay }; result: { copied: boolean } };
 };
 
-export type ScoreboardNotification = { type: 'model'; model: ScoreboardModel };
+export type ScoreboardNotification =
+  | { type: 'model'; model: ScoreboardModel }
+  /** An export finished: the path written, null when cancelled; `error` when it failed. */
+  | { type: 'exported'; format: ScoreboardExportFormat; saved: string | null; error?: string };
 
 type ScoreboardEvent = { type: 'painted'; rows: number };
 
@@ -72,7 +78,7 @@ export interface ScoreboardState {
 }
 
 export const { isHostMessage: isScoreboardHostMessage, isWebviewMessage: isScoreboardWebviewMessage } = contractGuards<ScoreboardContract>({
-  notifications: ['model'],
+  notifications: ['model', 'exported'],
   events: ['painted'],
 });
 

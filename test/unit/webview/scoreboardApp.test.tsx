@@ -103,7 +103,8 @@ describe('scoreboard app (jsdom)', () => {
     act(() => void fireEvent.click(document.querySelector('[data-action="export-latex"]')!));
     const req = requests(api, 'exportTable')[0] as unknown as { id: number; params: unknown };
     assert.deepEqual(req.params, { format: 'latex', display: { showReference: false, groups: ['human'] } });
-    deliver({ type: 'response', id: req.id, ok: true, result: { saved: '/tmp/board.tex' } });
+    deliver({ type: 'response', id: req.id, ok: true, result: { started: true } });
+    deliver({ type: 'exported', format: 'latex', saved: '/tmp/board.tex' });
     await act(async () => await new Promise((r) => setTimeout(r, 0)));
     assert.match(document.querySelector('[data-role="notice"]')!.textContent!, /LaTeX: \/tmp\/board\.tex/);
   });
