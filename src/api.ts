@@ -1,5 +1,7 @@
 // The object `activate()` returns. Extension-host tests (and other extensions) read the views through it
 // instead of scraping the UI. Implemented by the extension's store and views.
+import type { ScoreboardModel } from './shared/protocol/scoreboard';
+import type { ScoreboardDisplay } from './shared/report/scoreboard';
 
 export interface TreeSnapshotNode {
   id: string;
@@ -33,4 +35,6 @@ export interface InspectorApi {
   viewerBlind(): boolean;
   /** Files ticked in the Results view (compared), in the order they were ticked. */
   comparedResults(): string[];
+  /** The scoreboard as its panel shows it (built now if needed), whether the panel is open, and its filter. */
+  scoreboard(): { open: boolean; model: ScoreboardModel; display: ScoreboardDisplay };
 }

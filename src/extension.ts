@@ -17,6 +17,8 @@ import { registerCompare } from './panels/compare';
 import { createCompareHost } from './panels/compare/compareHost';
 import { registerViewer } from './panels/viewer';
 import { createViewerHost } from './panels/viewer/viewerHost';
+import { registerScoreboard } from './panels/scoreboard';
+import { createScoreboardHost } from './panels/scoreboard/scoreboardHost';
 import { createQuestionsView } from './sidebar/questionsView';
 import { createResultsView } from './sidebar/resultsView';
 import { createStatusBar } from './sidebar/statusBar';
@@ -42,6 +44,11 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const audit = registerAudit(store, log);
   context.subscriptions.push(audit);
   const viewer = registerViewer(context, createViewerHost(store), log, audit.viewer);
+  const scoreboard = registerScoreboard(
+    context,
+    createScoreboardHost(store, () => store.profile()),
+    log,
+  );
   // A click on a question row both selects it and runs its command (Enter runs it too): only the command opens it.
   const showQuestion = (uid: string) => {
     store.slices.selection.select(uid);
@@ -144,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     auditFiles: () => store.slices.audit.all().map((s) => s.file),
     viewerBlind: () => viewer.isBlind(),
     comparedResults: () => store.slices.comparison.compared(),
+    scoreboard: () => ({ open: scoreboard.isOpen(), model: scoreboard.session.current(), display: scoreboard.session.currentDisplay() }),
   };
 }
 

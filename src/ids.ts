@@ -9,6 +9,7 @@ export const VIEWS = {
 
 export const VIEWER_PANEL_TYPE = 'gstBench.viewer';
 export const COMPARE_PANEL_TYPE = 'gstBench.compare';
+export const SCOREBOARD_PANEL_TYPE = 'gstBench.scoreboard';
 
 export const COMMANDS = {
   openDatasetFolder: 'gstBench.openDatasetFolder',
@@ -36,6 +37,9 @@ export const COMMANDS = {
   showHumanBaselineResult: 'gstBench.showHumanBaselineResult',
   pauseHumanBaseline: 'gstBench.pauseHumanBaseline',
   compareResults: 'gstBench.compareResults',
+  showScoreboard: 'gstBench.showScoreboard',
+  showInScoreboard: 'gstBench.showInScoreboard',
+  exportScoreboard: 'gstBench.exportScoreboard',
 } as const;
 
 export const SETTINGS = {

@@ -3,6 +3,7 @@
 import { isPanelKind, type PanelKind } from '../src/shared/protocol/panels';
 import { applyPalette } from './common/theme';
 import type { VsCodeApi } from './common/bridge';
+import { mountScoreboard } from './scoreboard/main';
 import { mountViewer } from './viewer/main';
 import { mountCompare } from './compare/main';
 
@@ -12,6 +13,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const PANELS: Record<PanelKind, (root: HTMLElement, api: VsCodeApi) => void> = {
   viewer: mountViewer,
   compare: mountCompare,
+  scoreboard: mountScoreboard,
 };
 
 const root = document.getElementById('root')!;

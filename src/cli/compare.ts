@@ -17,13 +17,12 @@ import {
   disagreementTableModel,
   disagreements,
   formatProblem,
-  formatScore,
   loadResultFile,
   renderTable,
   runGroupTableModel,
   scoreTableModel,
   scoreboardRows,
-  scoreboardTableModel,
+  renderScoreboard,
   settingTableModel,
   simulateRandomBaseline,
   subtaskByName,
@@ -228,20 +227,7 @@ export async function runScoreboard(
       ),
     );
   } else {
-    const table = renderTable(scoreboardTableModel(rows), o.format);
-    const range = random.distanceRange
-      ? `; distances guessed over ${formatScore(random.distanceRange[0])}-${formatScore(random.distanceRange[1])} m`
-      : '';
-    const notes = [
-      `Simulated random baseline: ${random.draws} guessers, seed ${random.seed}${range}; its Avg. interval is the middle 95 % of the guessers' Avg.`,
-      RANDOM_BASELINE_NOTE,
-      `Paper rows: ${PAPER_SOURCE}.`,
-    ];
-    o.out(
-      o.format === 'csv' || o.format === 'latex'
-        ? table
-        : [table, '', ...notes.map((n) => (o.format === 'markdown' ? `- ${n}` : n))].join('\n'),
-    );
+    o.out(renderScoreboard(rows, random, o.format));
     printProblems(
       o,
       loaded.flatMap((l) => l.problems),

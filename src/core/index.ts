@@ -13,6 +13,7 @@ export * from './results/evaluation';
 export * from './results/rescore';
 export * from './io/atomicWrite';
 export * from './compare/load';
+export * from './compare/evaluationSets';
 export * from './formats';
 export * from './audit/auditFile';
 export * from './audit/location';

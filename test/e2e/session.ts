@@ -100,7 +100,7 @@ export async function startUiSession(
     context = await launchChromium(runDir);
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(actionTimeoutMs);
-    await page.goto(codeServer.url);
+    await page.goto(codeServer.url, { timeout: WORKBENCH_READY_TIMEOUT_MS }); // the first load is slow on a busy machine
     await page
       .locator(WORKBENCH.ready)
       .waitFor({ state: 'visible', timeout: WORKBENCH_READY_TIMEOUT_MS })

@@ -21,6 +21,7 @@ import {
   QUESTIONS_VIEW,
   RESULTS_VIEW,
   rowLabel,
+  runFromPalette,
   setColorTheme,
   setExpanded,
   THEMES,
@@ -382,7 +383,12 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       const problems: string[] = [];
       const clicked: string[] = [];
       const ws = session!.workspace;
-      const dialogPathFor = (e: MenuEntry) => (e.command === 'gstBench.openDatasetFolder' ? path.join(ws, 'demo') : partialFile());
+      const dialogPathFor = (e: MenuEntry) =>
+        e.command === 'gstBench.openDatasetFolder'
+          ? path.join(ws, 'demo')
+          : e.command === 'gstBench.exportScoreboard'
+            ? path.join(ws, 'scoreboard-from-menu.csv') // a new file: the export must not replace a result file
+            : partialFile();
       // Rows the unload entries may remove, one each; the rest work on the oracle file and the partial file.
       const unloadable = [path.join(ws, 'random.jsonl'), path.join(ws, 'template-b.jsonl')];
       await makeActive(oracleFile());
@@ -456,11 +462,20 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
         clicked.push(what);
       }
 
-      // The status bar item (contributed in code, not in package.json).
+      // The status bar item (contributed in code, not in package.json). The menu entries above may have opened
+      // the scoreboard: close every editor first, so the tab below can only come from this click.
+      await runFromPalette(page, 'View: Close All Editors');
+      await page.locator('.tab', { hasText: 'GST-Bench Scoreboard' }).waitFor({ state: 'hidden' });
       await statusItem().click();
       await page.waitForTimeout(SETTLE_MS);
       for (const message of await takeErrorNotifications()) problems.push(`status bar item: error notification "${message}"`);
-      assert.ok(await pane(RESULTS_VIEW).isVisible(), 'the status bar item shows the Results view');
+      await page
+        .locator('.tab', { hasText: 'GST-Bench Scoreboard' })
+        .first()
+        .waitFor({ state: 'visible' })
+        .catch(() => {
+          throw new Error('the status bar item does not open the scoreboard');
+        });
       await page.screenshot({ path: path.join(SHOTS, 'menus-done.png') });
       console.log(`clicked ${clicked.length} of ${entries.length} menu entries:\n  ${clicked.join('\n  ')}`);
       assert.deepEqual(problems, [], `menu entries that failed:\n${problems.join('\n')}`);

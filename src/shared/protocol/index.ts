@@ -4,3 +4,4 @@ export * from './panels';
 export * from './viewerAudit';
 export * from './blind';
 export * from './compare';
+export * from './scoreboard';

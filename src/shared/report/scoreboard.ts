@@ -1,10 +1,10 @@
 // The scoreboard: loaded result files beside the simulated random baseline and the paper's Table 1 rows.
-import { PAPER_TABLE1, REFERENCE_GROUPS, paperRowQuestions, type ReferenceGroup } from '../reference/paper';
+import { PAPER_SOURCE, PAPER_TABLE1, REFERENCE_GROUPS, paperRowQuestions, type ReferenceGroup } from '../reference/paper';
 import type { Interval } from '../stats/bootstrap';
 import type { SetScores } from '../stats/compare';
-import type { RandomBaseline } from '../stats/randomBaseline';
+import { RANDOM_BASELINE_NOTE, type RandomBaseline } from '../stats/randomBaseline';
 import { SUBTASKS, type SubtaskKey } from '../subtasks';
-import type { TableModel } from './export';
+import { renderTable, type TableFormat, type TableModel } from './export';
 import { formatScore } from '../format';
 
 export type ScoreboardSource = 'loaded' | 'simulated' | ReferenceGroup;
@@ -80,4 +80,40 @@ export function scoreboardTableModel(rows: readonly ScoreboardRow[]): TableModel
     ]),
     textColumns: 2,
   };
+}
+
+/** Which of the paper's rows a scoreboard shows; the loaded files and the simulated baseline always show. */
+export interface ScoreboardDisplay {
+  showReference: boolean;
+  groups: ReferenceGroup[];
+}
+
+export const DEFAULT_SCOREBOARD_DISPLAY: ScoreboardDisplay = { showReference: true, groups: REFERENCE_GROUPS.map((g) => g.key) };
+
+/** The rows a display shows, in their order. */
+export function visibleScoreboardRows(rows: readonly ScoreboardRow[], display: ScoreboardDisplay): ScoreboardRow[] {
+  const groups = new Set<ScoreboardSource>(display.showReference ? display.groups : []);
+  return rows.filter((r) => r.source === 'loaded' || r.source === 'simulated' || groups.has(r.source));
+}
+
+/** The notes printed under the table: how the baseline was simulated, why it differs from the paper's, the source. */
+export function scoreboardNotes(random: RandomBaseline): string[] {
+  const range = random.distanceRange
+    ? `; distances guessed over ${formatScore(random.distanceRange[0])}-${formatScore(random.distanceRange[1])} m`
+    : '';
+  return [
+    `Simulated random baseline: ${random.draws} guessers, seed ${random.seed}${range}; its Avg. interval is the middle 95 % of the guessers' Avg.`,
+    RANDOM_BASELINE_NOTE,
+    `Paper rows: ${PAPER_SOURCE}.`,
+  ];
+}
+
+/**
+ * The scoreboard as `gst-bench scoreboard` prints it and the panel exports it: the table, and in text and
+ * Markdown the notes under it (CSV and LaTeX hold the table alone, to paste as it is).
+ */
+export function renderScoreboard(rows: readonly ScoreboardRow[], random: RandomBaseline, format: TableFormat): string {
+  const table = renderTable(scoreboardTableModel(rows), format);
+  if (format === 'csv' || format === 'latex') return table;
+  return [table, '', ...scoreboardNotes(random).map((n) => (format === 'markdown' ? `- ${n}` : n))].join('\n');
 }

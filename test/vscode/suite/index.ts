@@ -14,6 +14,7 @@ import { humanBaselineTests } from './humanBaseline.test';
 import { formatTests } from './formats.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
+import { scoreboardTests } from './scoreboard.test';
 import { resultTests } from './results.test';
 import { treeTests } from './tree.test';
 
@@ -46,6 +47,7 @@ export function run(): Promise<void> {
   humanBaselineTests();
   formatTests();
   compareTests();
+  scoreboardTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });
