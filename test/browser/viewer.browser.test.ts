@@ -60,7 +60,15 @@ function initScript(theme: Record<string, string>, state: unknown, bodyClass: st
     postMessage(m) {
       posted.push(m);
       if (m.type === 'request') {
-        const result = m.method === 'navigate' ? { uid: null, message: 'harness: navigation recorded' } : m.method === 'copyText' ? { copied: true } : { opened: false };
+        const noAudit = { reviewer: 'harness', mine: null, others: [], disagree: false, file: 'gst-audit.jsonl', writable: true };
+        const answers = {
+          navigate: { uid: null, message: 'harness: navigation recorded' },
+          copyText: { copied: true },
+          openSource: { opened: false },
+          getAudit: noAudit,
+          nextUnaudited: { uid: null, message: 'harness: no question without a verdict' },
+        };
+        const result = answers[m.method] ?? { opened: false };
         setTimeout(() => window.postMessage({ type: 'response', id: m.id, ok: true, result }, '*'), 0);
       }
     },
