@@ -187,7 +187,14 @@ describe('Audit verdicts in the real workbench', () => {
     const q = questionOf('ed_v');
     await openQuestion(page, q.uid);
     const dial = webview(page).locator('svg[data-overlay="direction-dial"]');
-    const box = (await dial.boundingBox())!;
+    // The header grows when the result lines arrive (coverage, format loss): measure once the layout holds still.
+    let box = (await dial.boundingBox())!;
+    for (let settled = 0; settled < 3;) {
+      await page.waitForTimeout(200);
+      const next = (await dial.boundingBox())!;
+      settled = next.x === box.x && next.y === box.y && next.width === box.width ? settled + 1 : 0;
+      box = next;
+    }
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     // Pressed above the centre, dragged round to its left: +90 (a left turn), as the prompt counts.
     await page.mouse.move(centre.x, centre.y - box.height * 0.3);
@@ -247,6 +254,8 @@ describe('Audit verdicts in the real workbench', () => {
     // The filter button of the Questions view's title bar, then "Flagged" in its quick pick.
     const header = page.locator(`.pane-header[aria-label^="${QUESTIONS_VIEW}"]`);
     await header.locator('.action-label[aria-label="Filter by Status…"]').click();
+    // Typed first, as a user with a long list does: rows below the quick pick's fold are not drawn.
+    await page.locator(WORKBENCH.quickInput).locator('input').first().fill('Flagged');
     const flagged = page
       .locator(WORKBENCH.quickInput)
       .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: /^Flagged$/ }) })

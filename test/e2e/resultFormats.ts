@@ -191,7 +191,7 @@ describe('Result formats in the real workbench: format labels, field mapping, si
     await pickRow('ground_truth', /gold answer/);
     const score = await expected(path.join(formatsDir(), CSV), { id: 'qid', idRole: 'uid', prediction: 'answer', gold: 'ground_truth' });
     await until(`the CSV row to show ${score}`, async () => (await (await resultRow(CSV)).innerText()).includes(score));
-    assert.match(await rowDescription(await resultRow(CSV)), /^mapped CSV · 36 lines$/);
+    assert.match(await rowDescription(await resultRow(CSV)), /^mapped CSV · format loss 51\.57 · 36 lines$/);
     assert.match(
       await tooltipOf(await resultRow(CSV)),
       /Field mapping \(this workspace\): id qid \(uids\), prediction answer, gold ground_truth/,
@@ -256,7 +256,7 @@ describe('Result formats in the real workbench: format labels, field mapping, si
       async () => (await (await resultRow(CSV)).innerText()).includes(score),
       60_000,
     );
-    assert.match(await rowDescription(await resultRow(CSV)), /^mapped CSV · 36 lines$/);
+    assert.match(await rowDescription(await resultRow(CSV)), /^mapped CSV · format loss 51\.57 · 36 lines$/);
   });
 
   step('Clear Field Mapping (context menu) forgets it: the CSV asks for a mapping again', [reloaded], async () => {
