@@ -23,7 +23,7 @@ import {
   THEMES,
   treeRows,
   webview,
-  WORKBENCH,
+  answerSaveDialog,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -103,12 +103,7 @@ async function setTicked(stem: string, ticked: boolean): Promise<void> {
 /** Clicks an export button and answers the save dialog (VS Code's own, a path in the quick input) with `file`. */
 async function exportThroughButton(action: string, file: string): Promise<void> {
   await board().locator(`[data-action="${action}"]`).click();
-  const input = page.locator(WORKBENCH.quickInput).locator('input').first();
-  await input.waitFor({ state: 'visible' });
-  await until('the save dialog to offer a path', async () => (await input.inputValue()).startsWith('/'));
-  await input.fill(file);
-  await page.locator(WORKBENCH.quickInput).getByRole('button', { name: 'OK' }).click();
-  await until(`${path.basename(file)} to be written`, async () => existsSync(file));
+  await answerSaveDialog(page, file, () => existsSync(file));
   await board()
     .locator('[data-role="notice"]', { hasText: path.basename(file) })
     .waitFor({ state: 'visible' });

@@ -175,3 +175,32 @@ export async function clickQuestionRow(page: Page, q: Pick<Question, 'uid' | 'sc
   await setExpanded(await findRow(page, QUESTIONS_VIEW, info.abbreviation, 2), true);
   await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
 }
+
+/**
+ * Answers code-server's simple save dialog (a path in a quick input) with `file`. It fills in its start folder
+ * asynchronously, which can overwrite a path typed too early: wait for it, type the path, check it held, press
+ * Enter, and type it again while the dialog stays; then wait until `saved()`.
+ */
+export async function answerSaveDialog(page: Page, file: string, saved: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const quickInput = page.locator(WORKBENCH.quickInput);
+  const input = quickInput.locator('input').first();
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  const deadline = Date.now() + timeoutMs;
+  const check = async (what: string, done: () => Promise<boolean>) => {
+    while (!(await done().catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await page.waitForTimeout(100);
+    }
+  };
+  await check('the save dialog to show its folder', async () => (await input.inputValue()).startsWith('/'));
+  await check('the save dialog to take the path', async () => {
+    if (!(await quickInput.isVisible())) return true;
+    await input.fill(file);
+    await page.waitForTimeout(300);
+    if ((await input.inputValue()) !== file) return false;
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(700);
+    return !(await quickInput.isVisible());
+  });
+  await check(`${file} to be saved`, async () => saved());
+}
