@@ -9,6 +9,7 @@ import {
   type SubtaskCoverage,
   type SubtaskInfo,
 } from '../core';
+import { bold, icon, plain, type Tooltip, type TooltipPart } from './tooltip';
 
 /** "EDv · Egocentric Direction (visual)". */
 export function subtaskLabel(info: Pick<SubtaskInfo, 'abbreviation' | 'name'>): string {
@@ -38,14 +39,14 @@ export function subtaskTooltip(
   score: number | null | undefined,
   coverage: SubtaskCoverage | undefined,
   formatLoss?: string,
-): string {
-  const lines = [`**${escapeMarkdown(subtaskLabel(info))}**`, '', `${total} ${total === 1 ? 'question' : 'questions'}`];
+): Tooltip {
+  const paragraphs: TooltipPart[][] = [[bold(subtaskLabel(info))], [plain(`${total} ${total === 1 ? 'question' : 'questions'}`)]];
   if (score !== undefined) {
     const predicted = coverage ? `${coverage.covered} of ${coverage.total}` : 'no';
-    lines.push('', `Active result file: ${escapeMarkdown(formatSubtaskScore(score))}, over the ${predicted} questions with a prediction`);
+    paragraphs.push([plain(`Active result file: ${formatSubtaskScore(score)}, over the ${predicted} questions with a prediction`)]);
   }
-  if (formatLoss) lines.push('', `Format loss: ${escapeMarkdown(formatLoss)}`);
-  return lines.join('\n');
+  if (formatLoss) paragraphs.push([plain(`Format loss: ${formatLoss}`)]);
+  return paragraphs;
 }
 
 // Words that make up task names inside uids ("Object_Localization_Egocentric_Direction_visual",
@@ -127,40 +128,31 @@ export function questionSummary(
   return `${formatQuestionScore(outcome.score)} · ${truth} vs ${formatParsed(outcome.parse.parsed)}`;
 }
 
-/**
- * Escapes text for a Markdown tooltip, so question text and model output show literally:
- * `$` stops `$(icon)` rendering as a codicon, `:` stops bare URLs becoming links.
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&$:]/g, (c) => `\\${c}`);
-}
-
 /** Long model output is cut in tooltips; the viewer shows it in full. */
 const TOOLTIP_PREDICTION_CHARS = 400;
 
-/** The question's Markdown tooltip: uid, question text, answer, prediction, and data problems. */
-export function questionTooltip(q: Question, outcome: QuestionOutcome | undefined, activeLabel: string | undefined): string {
-  const lines: string[] = [];
-  lines.push(`**${escapeMarkdown(q.uid)}**`, '');
-  if (q.scene) lines.push(`Scene: ${escapeMarkdown(q.scene)}`, '');
+/** The question's tooltip: uid, question text, answer, prediction, and data problems. */
+export function questionTooltip(q: Question, outcome: QuestionOutcome | undefined, activeLabel: string | undefined): Tooltip {
+  const paragraphs: TooltipPart[][] = [[bold(q.uid)]];
+  if (q.scene) paragraphs.push([plain(`Scene: ${q.scene}`)]);
   // The prompt's texts in order (the question is usually the last); media are shown by the viewer.
-  for (const t of q.texts) if (t.trim()) lines.push(escapeMarkdown(t.trim()), '');
-  lines.push(`Answer: ${escapeMarkdown(formatTruth(q))}`, '');
+  for (const t of q.texts) if (t.trim()) paragraphs.push([plain(t.trim())]);
+  paragraphs.push([plain(`Answer: ${formatTruth(q)}`)]);
   if (activeLabel !== undefined) {
     if (outcome) {
       const raw =
         outcome.prediction.length > TOOLTIP_PREDICTION_CHARS
           ? `${outcome.prediction.slice(0, TOOLTIP_PREDICTION_CHARS)}…`
           : outcome.prediction;
-      lines.push(
-        `${escapeMarkdown(activeLabel)}: ${escapeMarkdown(formatParsed(outcome.parse.parsed))} (score ${formatQuestionScore(outcome.score)}${outcome.detail?.error !== undefined ? `, error ${round(outcome.detail.error)}` : ''})`,
-        '',
-      );
-      lines.push(`Prediction: ${escapeMarkdown(raw)}`, '');
-    } else lines.push(`${escapeMarkdown(activeLabel)}: no prediction`, '');
+      const error = outcome.detail?.error !== undefined ? `, error ${round(outcome.detail.error)}` : '';
+      paragraphs.push([
+        plain(`${activeLabel}: ${formatParsed(outcome.parse.parsed)} (score ${formatQuestionScore(outcome.score)}${error})`),
+      ]);
+      paragraphs.push([plain(`Prediction: ${raw}`)]);
+    } else paragraphs.push([plain(`${activeLabel}: no prediction`)]);
   }
-  for (const p of q.problems) lines.push(`$(warning) ${escapeMarkdown(p.message)}`, '');
-  return lines.join('\n').trimEnd();
+  for (const p of q.problems) paragraphs.push([icon('warning'), plain(p.message)]);
+  return paragraphs;
 }
 
 function round(n: number): string {

@@ -21,6 +21,7 @@ import type { QuestionAuditState } from './auditFilter';
 import { countDescription, problemReason, questionSummary, questionTooltip, shortQuestionLabel, subtaskTooltip } from './labels';
 import { fileStem } from './resultsModel';
 import { STATUS_LOOK, statusOfOutcome, type QuestionStatus } from './status';
+import { tooltipText, type Tooltip } from './tooltip';
 
 interface NodeBase {
   /** Stable across reloads, so VS Code keeps selection and expansion. */
@@ -28,7 +29,7 @@ interface NodeBase {
   label: string;
   description?: string;
   /** Markdown. */
-  tooltip?: string;
+  tooltip?: Tooltip;
   contextValue: string;
   icon: string;
   iconColor?: string;
@@ -228,7 +229,7 @@ export function snapshot(nodes: readonly TreeNode[]): TreeSnapshotNode[] {
       id: n.id,
       label: n.label,
       description: n.description,
-      tooltip: n.tooltip,
+      tooltip: n.tooltip ? tooltipText(n.tooltip) : undefined,
       contextValue: n.contextValue,
       icon: n.icon,
     };

@@ -6,6 +6,7 @@ import { describeFilter, nodeIds, parentOf, snapshot, type TreeNode } from '../m
 import { anyEvent } from '../store/slices';
 import type { InspectorStore } from '../store/store';
 import { AuditDecorations, questionsViewDescription } from './auditDecorations';
+import { markdownTooltip } from './markdownTooltip';
 
 /** Scheme of the resource URIs that carry a question's warning decoration (see QuestionDecorations). */
 export const QUESTION_URI_SCHEME = 'gst-bench-question';
@@ -48,12 +49,7 @@ class QuestionsProvider implements vscode.TreeDataProvider<TreeNode> {
     item.description = node.description;
     item.contextValue = node.contextValue;
     item.iconPath = new vscode.ThemeIcon(node.icon, node.iconColor ? new vscode.ThemeColor(node.iconColor) : undefined);
-    if (node.tooltip) {
-      const md = new vscode.MarkdownString(node.tooltip, true);
-      md.isTrusted = false;
-      md.supportHtml = false;
-      item.tooltip = md;
-    }
+    if (node.tooltip) item.tooltip = markdownTooltip(node.tooltip);
     if (node.type === 'question') {
       item.resourceUri = questionUri(node.uid);
       item.command = { command: COMMANDS.openQuestion, title: 'Open Question', arguments: [node.uid] };

@@ -25,7 +25,7 @@ import {
   buildQuestionTree,
   DEFAULT_FILTER,
   describeFilter,
-  escapeMarkdown,
+  tooltipText,
   isStatusFilter,
   matchesFilter,
   resultDescription,
@@ -174,7 +174,7 @@ describe('format loss in the tree and the viewer (the demo)', () => {
     const edv = tree.byId.get('subtask:ed_v') as SubtaskNode | undefined;
     assert.ok(edv, [...tree.byId.keys()].filter((k) => k.startsWith('subtask')).join(', '));
     const want = 'template-b loses 55.56 points on EDv to format (lenient 88.89, strict 33.33; 2 of 3 questions differ)';
-    assert.ok(edv.tooltip!.includes(`Format loss: ${escapeMarkdown(want)}`), edv.tooltip);
+    assert.ok(tooltipText(edv.tooltip!).includes(`Format loss: ${want}`), tooltipText(edv.tooltip!));
     const q = dataset.questions.find((x) => x.subtask === 'ed_v')!;
     const views = resultViews(q.uid, [{ id: state.id, label: 'template-b', colorIndex: 2, active: true, evaluation }], q.subtask);
     assert.equal(views[0].formatLoss, want);
