@@ -12,6 +12,9 @@ const PACKAGE_TIMEOUT_MS = 5 * 60_000;
  * the repo root); otherwise a production build and `vsce package` into `outDir`.
  */
 export async function packageExtension(outDir: string): Promise<string> {
+  // `npm run test:e2e` packages once for all its files (scripts/run-e2e.mjs).
+  const packaged = process.env.GST_E2E_VSIX;
+  if (packaged && existsSync(packaged)) return packaged;
   const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const started = Date.now();
