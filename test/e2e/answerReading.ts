@@ -219,6 +219,30 @@ describe('Answer reading in the real workbench: format loss, the two filters, th
     assert.match(tip, /template-b loses 55\.56 points on EDv to format \(lenient 88\.89, strict 33\.33; 2 of 3 questions differ\)/);
   });
 
+  step("a question's tooltip holds its text with plain spaces (so it wraps) and model output as text", [started], async () => {
+    const edv = await findRow(page, QUESTIONS_VIEW, 'EDv', 2);
+    await setExpanded(edv, true);
+    const question = page.getByRole('tree', { name: QUESTIONS_VIEW }).locator('[role="treeitem"][aria-level="3"]').first();
+    await hoverText(question.locator('.monaco-icon-label').first(), /Answer:/);
+    const hover = page
+      .locator('.monaco-hover:visible, .workbench-hover:visible')
+      .filter({ hasText: /Answer:/ })
+      .first();
+    const raw = await hover.innerText();
+    const uid = raw.split('\n')[0].trim();
+    const q = dataset.byUid.get(uid);
+    assert.ok(q, `the tooltip starts with the question's uid, got "${uid}"`);
+    const text = q.texts[q.texts.length - 1].trim().split('\n')[0].slice(0, 60);
+    assert.ok(raw.includes(text), `the tooltip holds "${text}" as typed (no non-breaking spaces):\n${raw}`);
+    const box = await hover.boundingBox();
+    assert.ok(
+      box && box.width < page.viewportSize()!.width * 0.8,
+      `the tooltip wraps instead of running off the window (${box?.width} px)`,
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'question-tooltip.png') });
+    await page.mouse.move(0, 0);
+  });
+
   step('"Read by a fallback rule" from the Filter by Status button keeps the answers outside the prompt\'s format', [started], async () => {
     await filterByStatus('Read by a fallback rule');
     await waitForViewDescription('read by a fallback rule');
