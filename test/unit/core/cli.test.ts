@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../helpers/shared';
+import { PAPER_COLUMNS, REPO_ROOT } from '../helpers/shared';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 
 function cli(...args: string[]) {
@@ -63,21 +63,7 @@ describe('gst-bench CLI', () => {
     const r = cli('summary', a, b, '--dataset', dataset);
     assert.equal(r.code, 0, r.stderr);
     const [header, , row1, row2] = r.stdout.split('\n');
-    assert.deepEqual(header.trim().split(/\s+/), [
-      'EDv',
-      'EDistv',
-      'GPv',
-      'EDs',
-      'EDists',
-      'GPs',
-      'Pos',
-      'Ori',
-      'TDS-E',
-      'TDS-M',
-      'TDS-H',
-      'Traj',
-      'Avg.',
-    ]);
+    assert.deepEqual(header.trim().split(/\s+/), [...PAPER_COLUMNS, 'Avg.']);
     assert.match(row1, /^M1 \/ t1\s.*100\.00\s+100\.00$/);
     assert.match(row2, /^M2\s.*0\.00\s+0\.00$/);
     const json = JSON.parse(cli('summary', a, b, '--dataset', dataset, '--json').stdout);

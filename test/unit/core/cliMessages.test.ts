@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runCli } from '../helpers/cli';
+import { PAPER_COLUMNS } from '../helpers/shared';
 import { tempDir } from '../helpers/tempDirs';
 import { TINY_QUESTIONS, writeTinyDataset } from '../helpers/tinyDataset';
 
@@ -63,22 +64,7 @@ describe('summary of several files keeps n and unparsed', () => {
     const lines = r.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('n (unparsed)'));
     assert.ok(at > 0, r.stdout);
-    assert.deepEqual(lines[at].split(/\s{2,}/), [
-      'n (unparsed)',
-      'EDv',
-      'EDistv',
-      'GPv',
-      'EDs',
-      'EDists',
-      'GPs',
-      'Pos',
-      'Ori',
-      'TDS-E',
-      'TDS-M',
-      'TDS-H',
-      'Traj',
-      'all',
-    ]);
+    assert.deepEqual(lines[at].split(/\s{2,}/), ['n (unparsed)', ...PAPER_COLUMNS, 'all']);
     assert.deepEqual(lines[at + 2].split(/\s{2,}/), ['M1', '1 (1)', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '1', '2 (1)']);
     assert.deepEqual(lines[at + 3].split(/\s{2,}/), ['M2', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '1', '1']);
     const widths = new Set(lines.slice(at, at + 4).map((l) => l.length));

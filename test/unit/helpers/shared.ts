@@ -11,3 +11,6 @@ export const NEEDS_SHARED: string | false = HAVE_SHARED
   : `../shared is absent (looked in ${path.relative(process.cwd(), SHARED_DIR)}); the real-sample test is skipped`;
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+/** The subtask columns of the paper's Table 1, in its order: the tables the CLI prints must follow it. */
+export const PAPER_COLUMNS = ['EDv', 'EDistv', 'GPv', 'EDs', 'EDists', 'GPs', 'Pos', 'Ori', 'TDS-E', 'TDS-M', 'TDS-H', 'Traj'];
