@@ -11,6 +11,7 @@ import { baselineIndexOf, compareReport } from '../../shared/stats/compareReport
 import type { ResultSet } from '../../shared/stats/compare';
 import { disagreements } from '../../shared/stats/disagreements';
 import type { Disposable } from '../../store/slices';
+import { coalesce, type Coalesced } from '../common/coalesce';
 import type { CompareHost, CompareInput } from './compareHost';
 
 export interface CompareSessionDeps {
@@ -49,13 +50,23 @@ export class CompareSession {
   private running: Promise<void> | undefined;
   private again = false;
   private readonly subscriptions: Disposable[];
+  /** A burst of store changes (a watcher loading 25 files) is one refresh. */
+  private readonly update: Coalesced;
 
   constructor(private readonly deps: CompareSessionDeps) {
-    this.subscriptions = [deps.host.onDidChange(() => void this.refresh())];
+    this.update = coalesce(() => void this.refresh());
+    this.subscriptions = [deps.host.onDidChange(() => this.update.schedule())];
   }
 
   dispose(): void {
     for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.update.dispose();
+  }
+
+  /** Resolves once the changes so far have been computed and sent. */
+  async settled(): Promise<void> {
+    await this.update.idle();
+    await this.running;
   }
 
   /** The webview's page was (re)loaded: it holds nothing. A baseline it remembers is taken when none is set. */
