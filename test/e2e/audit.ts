@@ -165,6 +165,8 @@ describe('Audit verdicts in the real workbench', () => {
     await until(page, 'the proposed point', async () =>
       /^\(\d+, \d+\)$/.test(await bar(page).locator('[data-role="audit-proposed"]').innerText()),
     );
+    // ... drawn on the map as a mark of its own.
+    await webview(page).locator('[data-role="pred-point"][data-result="audit-proposal"]').waitFor({ state: 'attached' });
     await page.keyboard.press('e');
     await page.keyboard.type('the marked chair is hidden in the video');
     await page.keyboard.press('Enter');
@@ -204,6 +206,7 @@ describe('Audit verdicts in the real workbench', () => {
     await webview(page).locator('[data-role="drag-answer"]').waitFor({ state: 'visible' });
     await page.mouse.up();
     await until(page, 'the proposed angle', async () => (await bar(page).locator('[data-role="audit-proposed"]').innerText()) === '90°');
+    await dial.locator('[data-role="pred-arrow"][data-result="audit-proposal"][data-angle="90"]').waitFor({ state: 'attached' });
     await page.keyboard.press('3');
     await until(page, 'the dial verdict in gst-audit.jsonl', async () => sidecarLines().some((l) => l.uid === q.uid));
     const line = sidecarLines().find((l) => l.uid === q.uid)!;
