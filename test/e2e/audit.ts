@@ -16,6 +16,7 @@ import { shortQuestionLabel } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
 import {
+  answerSaveDialog,
   CONTAINER_TITLE,
   findRow,
   openContainer,
@@ -293,20 +294,8 @@ describe('Audit verdicts in the real workbench', () => {
     const target = path.join(session!.workspace, 'audit-report.md');
     await page.locator('.part.sidebar .composite.title').click(); // the workbench, not the webview, takes F1
     await runFromPalette(page, 'GST-Bench: Export Audit Report');
-    const input = page.locator(WORKBENCH.quickInput).locator('input').first();
-    await input.waitFor({ state: 'visible' });
-    await until(page, 'the save dialog', async () => (await input.inputValue()).startsWith('/'));
-    await input.fill(target);
-    await page.keyboard.press('Enter');
     const csv = path.join(session!.workspace, 'audit-report.csv');
-    // The simple file dialog may still be listing the folder when Enter comes: it then keeps the path, and a
-    // second Enter, as a user would press, saves.
-    await until(page, 'the report files', async () => {
-      if (existsSync(target) && existsSync(csv)) return true;
-      if ((await input.isVisible()) && (await input.inputValue()) === target) await page.keyboard.press('Enter');
-      await page.waitForTimeout(500);
-      return false;
-    });
+    await answerSaveDialog(page, target, () => existsSync(target) && existsSync(csv));
     const markdown = readFileSync(target, 'utf8');
     assert.match(markdown, /^# GST-Bench audit report: demo/);
     assert.match(markdown, /Audited 4 of 36 questions/);

@@ -182,6 +182,9 @@ async function pickColorTheme(page: Page, label: string): Promise<void> {
 async function openCommandPalette(page: Page): Promise<void> {
   const input = page.locator(WORKBENCH.quickInput).locator('input').first();
   const sidebarTitle = page.locator('.part.sidebar .composite.title');
+  // Whatever quick input is open (a save dialog a failed step left behind) is not the palette: close it.
+  if (await input.isVisible()) await page.keyboard.press('Escape');
+  await input.waitFor({ state: 'hidden', timeout: PALETTE_STEP_MS });
   for (let attempt = 0; !(await input.isVisible()); attempt++) {
     if (attempt === 5) throw new Error('the command palette did not open');
     if (await sidebarTitle.isVisible()) await sidebarTitle.click();
