@@ -1,5 +1,6 @@
 // The object `activate()` returns. Extension-host tests (and other extensions) read the views through it
 // instead of scraping the UI. Implemented by the extension's store and views.
+import type { CompareNotification } from './shared/protocol/compare';
 import type { ScoreboardModel } from './shared/protocol/scoreboard';
 import type { ScoreboardDisplay } from './shared/report/scoreboard';
 
@@ -35,6 +36,10 @@ export interface InspectorApi {
   viewerBlind(): boolean;
   /** Files ticked in the Results view (compared), in the order they were ticked. */
   comparedResults(): string[];
+  /** What the Compare panel's webview was sent last (its table, or the message it shows), if anything. */
+  compareSent(): CompareNotification | undefined;
+  /** The status bar item's text, or undefined while it is hidden (no active file, or a blind baseline). */
+  statusBarText(): string | undefined;
   /** The scoreboard as its panel shows it (built now if needed), whether the panel is open, and its filter. */
   scoreboard(): { open: boolean; model: ScoreboardModel; display: ScoreboardDisplay };
 }

@@ -12,6 +12,7 @@ import { FieldMappings } from './store/fieldMappings';
 import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
 import { InspectorStore } from './store/store';
+import { unsavedTextOf } from './store/unsavedText';
 import { registerAudit } from './panels/audit';
 import { registerCompare } from './panels/compare';
 import { createCompareHost } from './panels/compare/compareHost';
@@ -39,11 +40,13 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const store = new InspectorStore(log, new FieldMappings(context.workspaceState));
   const questions = createQuestionsView(store);
   const results = createResultsView(store);
-  context.subscriptions.push(log, store, questions, results, createStatusBar(store), createDiagnostics(store));
+  const statusBar = createStatusBar(store);
+  context.subscriptions.push(log, store, questions, results, statusBar, createDiagnostics(store));
 
   const audit = registerAudit(store, log);
   context.subscriptions.push(audit);
   const viewer = registerViewer(context, createViewerHost(store), log, audit.viewer);
+  context.subscriptions.push(statusBar.hideWhileBlind(viewer));
   const scoreboard = registerScoreboard(
     context,
     createScoreboardHost(store, () => store.profile()),
@@ -57,8 +60,10 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const compareHost = createCompareHost(store, {
     options: () => ({ profile: store.profile(), reader: store.reader(), fields: store.fields() }),
     showQuestion: (uid) => showQuestion(uid),
+    unsavedText: unsavedTextOf,
   });
-  context.subscriptions.push(registerCompare(context, compareHost, log));
+  const compare = registerCompare(context, compareHost, log);
+  context.subscriptions.push(compare);
   // The tree follows the selection when the viewer moves (j, k, n).
   context.subscriptions.push(store.slices.selection.onDidChange((e) => questions.reveal(e.uid)));
 
@@ -152,6 +157,8 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     auditFiles: () => store.slices.audit.all().map((s) => s.file),
     viewerBlind: () => viewer.isBlind(),
     comparedResults: () => store.slices.comparison.compared(),
+    compareSent: () => compare.lastSent(),
+    statusBarText: () => statusBar.shownText(),
     scoreboard: () => ({ open: scoreboard.isOpen(), model: scoreboard.session.current(), display: scoreboard.session.currentDisplay() }),
   };
 }

@@ -2,6 +2,7 @@
 // app; the host names the panel in `data-panel` on #root.
 import { isPanelKind, type PanelKind } from '../src/shared/protocol/panels';
 import { applyPalette } from './common/theme';
+import './common/errorBoundary.css';
 import type { VsCodeApi } from './common/bridge';
 import { mountScoreboard } from './scoreboard/main';
 import { mountViewer } from './viewer/main';

@@ -16,6 +16,7 @@ import {
   disagreementCounts,
   disagreementTableModel,
   disagreements,
+  evaluateFileWithFormatLoss,
   formatProblem,
   loadResultFile,
   renderTable,
@@ -29,6 +30,7 @@ import {
   type Dataset,
   type EvaluateOptions,
   type Evaluation,
+  type FormatLoss,
   type LoadedResultFile,
   type Problem,
   type ReferenceGroup,
@@ -90,6 +92,14 @@ function section(format: TableFormat, title: string, table: TableModel, notes: s
   return [format === 'markdown' ? `## ${title}` : `${title}:`, '', body, ...(lines.length ? ['', ...lines] : [])].join('\n');
 }
 
+/** Each file's format loss (lenient minus strict, per subtask), as the Compare panel shows it; null for a file
+ * with no scored line. A second read of each file, since the comparison's sets hold one reader's scores. */
+async function formatLosses(dataset: Dataset, loaded: readonly LoadedResultFile[], o: ReportOptions): Promise<Array<FormatLoss | null>> {
+  const losses: Array<FormatLoss | null> = [];
+  for (const l of loaded) losses.push(l.scored > 0 ? (await evaluateFileWithFormatLoss(dataset, l.file, o)).formatLoss : null);
+  return losses;
+}
+
 /** `compare`: the subtask table of several files with deltas, intervals and p-values against a baseline. */
 export async function runCompare(
   dataset: Dataset,
@@ -128,6 +138,7 @@ export async function runCompare(
   const others = sets.filter((_, i) => i !== b);
   const lists = listed ? others.map((other) => ({ other, list: disagreements(sets[b], other, listed!) })) : [];
   if (o.format === 'json') {
+    const losses = await formatLosses(dataset, loaded, o);
     o.out(
       JSON.stringify(
         {
@@ -135,7 +146,13 @@ export async function runCompare(
           runGroups: groups,
           settings,
           ...(listed ? { disagreements: lists.map(({ other, list }) => ({ baseline: sets[b].id, other: other.id, ...list })) } : {}),
-          files: loaded.map((l) => ({ file: relative(o, l.file), lines: l.lines, scored: l.scored, skipped: l.skipped })),
+          files: loaded.map((l, i) => ({
+            file: relative(o, l.file),
+            lines: l.lines,
+            scored: l.scored,
+            skipped: l.skipped,
+            formatLoss: losses[i],
+          })),
           problems: relProblems(o, problems),
         },
         null,

@@ -53,6 +53,16 @@ export const TRUTH_PALETTE: PaletteColor = {
 };
 
 /**
+ * A reviewer's proposed answer (the audit verdict's), drawn on the overlay beside the truth and the predictions
+ * and written in the verdict bar. Indigo: the widest gap between the result hues (blue and purple), far from
+ * red and green; the same contrast rules as the result colours.
+ */
+export const PROPOSAL_PALETTE: PaletteColor = {
+  name: 'proposal',
+  byKind: { light: '#4A3FC7', dark: '#8080FF', highContrast: '#8080FF', highContrastLight: '#3D2FB3' },
+};
+
+/**
  * Marks on the map that belong to no result file (your viewpoint, its label): dark ink with a white halo.
  * The maps are light in every theme, so a theme's foreground (light grey in dark themes) would vanish on them.
  */

@@ -1,5 +1,6 @@
 // Status bar item: the active result file and its overall score. A click opens the scoreboard; the tooltip
-// links the scoreboard and the Results view.
+// links the scoreboard and the Results view. Hidden while a blind baseline runs: a participant must not see
+// how the model scores.
 import * as vscode from 'vscode';
 import { coverageText } from '../core';
 import { COMMANDS, VIEWS } from '../ids';
@@ -8,7 +9,22 @@ import type { InspectorStore } from '../store/store';
 
 const RESULTS_FOCUS = `${VIEWS.results}.focus`;
 
-export function createStatusBar(store: InspectorStore): vscode.Disposable {
+/** What the status bar needs of the viewer's blind mode. */
+export interface BlindModeSource {
+  isBlind(): boolean;
+  readonly onDidChangeBlind: vscode.Event<boolean>;
+}
+
+export interface StatusBar extends vscode.Disposable {
+  /** Keeps the item hidden while `source` is blind; shows it again after. */
+  hideWhileBlind(source: BlindModeSource): vscode.Disposable;
+  /** The text shown, or undefined while hidden (for the extension-host tests). */
+  shownText(): string | undefined;
+}
+
+export function createStatusBar(store: InspectorStore): StatusBar {
+  let blind: BlindModeSource | undefined;
+  let shown = false;
   const item = vscode.window.createStatusBarItem('gstBench.activeResult', vscode.StatusBarAlignment.Left, 50);
   item.name = 'GST-Bench Active Result';
   item.command = COMMANDS.showScoreboard;
@@ -16,8 +32,9 @@ export function createStatusBar(store: InspectorStore): vscode.Disposable {
     const active = store.activeResult();
     const coverage = active ? resultCoverage(active, datasetCounts(store.mergedDataset()?.questions)) : undefined;
     const text = statusBarText(active, coverage);
-    if (!text || !active) {
+    if (!text || !active || blind?.isBlind()) {
       item.hide();
+      shown = false;
       return;
     }
     item.text = text;
@@ -31,7 +48,17 @@ export function createStatusBar(store: InspectorStore): vscode.Disposable {
     );
     item.tooltip = tooltip;
     item.show();
+    shown = true;
   };
   update();
-  return vscode.Disposable.from(store.slices.results.onDidChange(update), item);
+  const disposable = vscode.Disposable.from(store.slices.results.onDidChange(update), item);
+  return {
+    dispose: () => disposable.dispose(),
+    hideWhileBlind(source) {
+      blind = source;
+      update();
+      return source.onDidChangeBlind(update);
+    },
+    shownText: () => (shown ? item.text : undefined),
+  };
 }

@@ -13,6 +13,7 @@ import {
 
 /** JSON lines files can be scored from an editor's text; the others are read from disk. */
 const TEXT_FORMAT_EXTENSIONS = /\.(jsonl|ndjson)$/i;
+export const scoresUnsavedText = (file: string) => TEXT_FORMAT_EXTENSIONS.test(file);
 
 export async function readResultForStore(
   dataset: Dataset,
@@ -20,7 +21,7 @@ export async function readResultForStore(
   options: FormatOptions & { mapping?: FieldMap },
   unsavedText?: string,
 ): Promise<{ evaluation: Evaluation; format: ResultFormatInfo }> {
-  if (unsavedText !== undefined && TEXT_FORMAT_EXTENSIONS.test(file)) {
+  if (unsavedText !== undefined && scoresUnsavedText(file)) {
     // The rescore of the text (in the text's own format) computes the evaluation a read would; its text is unused.
     const r = await rescoreResultText(dataset, file, unsavedText, options);
     return { evaluation: r.evaluation, format: formatInfoOf(file, r.format, options.mapping) };

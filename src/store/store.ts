@@ -24,6 +24,7 @@ import type { DatasetSource } from './slices';
 import { InspectorState } from './state';
 import { DiagnosisService } from './diagnosisService';
 import { parseFrameSampling, type FrameSampling } from '../shared/diagnosis';
+import { unsavedTextOf } from './unsavedText';
 
 export type { DatasetSource };
 
@@ -188,8 +189,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     }
     try {
       // An open editor with unsaved changes is what the user sees: score that text.
-      const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === id);
-      const read = await readResultForStore(merged.dataset, id, this.formatOptions(id), doc?.isDirty ? doc.getText() : undefined);
+      const read = await readResultForStore(merged.dataset, id, this.formatOptions(id), unsavedTextOf(id));
       if (this.generations.get(`result:${id}`) !== gen || !results.get(id)) return;
       if (read.evaluation) this.addFormatLoss(merged.dataset, read.evaluation);
       results.setEvaluation(id, read);

@@ -16,6 +16,7 @@ import { shortQuestionLabel } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
 import {
+  answerSaveDialog,
   CONTAINER_TITLE,
   findRow,
   openContainer,
@@ -165,6 +166,8 @@ describe('Audit verdicts in the real workbench', () => {
     await until(page, 'the proposed point', async () =>
       /^\(\d+, \d+\)$/.test(await bar(page).locator('[data-role="audit-proposed"]').innerText()),
     );
+    // ... drawn on the map as a mark of its own.
+    await webview(page).locator('[data-role="pred-point"][data-result="audit-proposal"]').waitFor({ state: 'attached' });
     await page.keyboard.press('e');
     await page.keyboard.type('the marked chair is hidden in the video');
     await page.keyboard.press('Enter');
@@ -204,6 +207,7 @@ describe('Audit verdicts in the real workbench', () => {
     await webview(page).locator('[data-role="drag-answer"]').waitFor({ state: 'visible' });
     await page.mouse.up();
     await until(page, 'the proposed angle', async () => (await bar(page).locator('[data-role="audit-proposed"]').innerText()) === '90°');
+    await dial.locator('[data-role="pred-arrow"][data-result="audit-proposal"][data-angle="90"]').waitFor({ state: 'attached' });
     await page.keyboard.press('3');
     await until(page, 'the dial verdict in gst-audit.jsonl', async () => sidecarLines().some((l) => l.uid === q.uid));
     const line = sidecarLines().find((l) => l.uid === q.uid)!;
@@ -290,20 +294,8 @@ describe('Audit verdicts in the real workbench', () => {
     const target = path.join(session!.workspace, 'audit-report.md');
     await page.locator('.part.sidebar .composite.title').click(); // the workbench, not the webview, takes F1
     await runFromPalette(page, 'GST-Bench: Export Audit Report');
-    const input = page.locator(WORKBENCH.quickInput).locator('input').first();
-    await input.waitFor({ state: 'visible' });
-    await until(page, 'the save dialog', async () => (await input.inputValue()).startsWith('/'));
-    await input.fill(target);
-    await page.keyboard.press('Enter');
     const csv = path.join(session!.workspace, 'audit-report.csv');
-    // The simple file dialog may still be listing the folder when Enter comes: it then keeps the path, and a
-    // second Enter, as a user would press, saves.
-    await until(page, 'the report files', async () => {
-      if (existsSync(target) && existsSync(csv)) return true;
-      if ((await input.isVisible()) && (await input.inputValue()) === target) await page.keyboard.press('Enter');
-      await page.waitForTimeout(500);
-      return false;
-    });
+    await answerSaveDialog(page, target, () => existsSync(target) && existsSync(csv));
     const markdown = readFileSync(target, 'utf8');
     assert.match(markdown, /^# GST-Bench audit report: demo/);
     assert.match(markdown, /Audited 4 of 36 questions/);

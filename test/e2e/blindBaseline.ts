@@ -26,6 +26,7 @@ import {
   RESULTS_VIEW,
   resultRowNamed,
   runFromPalette,
+  setColorTheme,
   treeRows,
   webview,
   WORKBENCH,
@@ -73,28 +74,7 @@ const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'blin
 const view = () => webview(page);
 const resultsFile = () => path.join(session!.workspace, 'demo', 'results', `human-${NAME}.jsonl`);
 
-async function setColorTheme(label: string, workbenchClass: string): Promise<void> {
-  // Focus the workbench (the viewer's tab), not the webview, so the palette's keys reach it; a key pressed while
-  // the focus is still moving out of the webview can be lost, so press again until the palette shows.
-  const input = page.locator(WORKBENCH.quickInput).locator('input').first();
-  for (let attempt = 0; !(await input.isVisible()); attempt++) {
-    if (attempt === 5) throw new Error('the command palette did not open');
-    await page.locator('.tabs-container .tab.active').first().click();
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
-  }
-  await input.fill('>Preferences: Color Theme');
-  const exactRow = (text: string) =>
-    page
-      .locator(WORKBENCH.quickInput)
-      .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) })
-      .first();
-  await exactRow('Preferences: Color Theme').click();
-  await page.locator(WORKBENCH.quickInput).locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
-  await input.fill(label);
-  await exactRow(label).click();
-  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
-}
+const setTheme = (label: string, workbenchClass: string) => setColorTheme(page, label, workbenchClass);
 
 /** Drags with real pointer events from the element's centre (nudged off it) to the point at `deg` (0 up, left positive). */
 async function dragAngle(selector: string, deg: number): Promise<void> {
@@ -248,10 +228,10 @@ describe('The blind human baseline in the real workbench', () => {
         if (!photographed.has(input)) {
           photographed.add(input);
           for (const theme of THEMES) {
-            await setColorTheme(theme.label, theme.workbenchClass);
+            await setTheme(theme.label, theme.workbenchClass);
             await page.screenshot({ path: path.join(SHOTS, `${input}-${theme.name}.png`) });
           }
-          await setColorTheme(THEMES[0].label, THEMES[0].workbenchClass);
+          await setTheme(THEMES[0].label, THEMES[0].workbenchClass);
         }
         const submit = view().locator('[data-action="blind-submit"]');
         await submit.hover();
@@ -316,10 +296,10 @@ describe('The blind human baseline in the real workbench', () => {
         `the table has a column for ${m}`,
       );
     for (const theme of THEMES) {
-      await setColorTheme(theme.label, theme.workbenchClass);
+      await setTheme(theme.label, theme.workbenchClass);
       await page.screenshot({ path: path.join(SHOTS, `result-${theme.name}.png`) });
     }
-    await setColorTheme(THEMES[0].label, THEMES[0].workbenchClass);
+    await setTheme(THEMES[0].label, THEMES[0].workbenchClass);
     await openContainer(page, CONTAINER_TITLE);
     // 12 of the 36 questions: a partial file, and labelled so.
     await findRow(page, RESULTS_VIEW, (label) => label === `${formatScore(human.overall)} partial · human-${NAME}`);

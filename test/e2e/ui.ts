@@ -13,7 +13,7 @@ import { formatQuestionScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
-import { chooseFromContextMenu } from './workbenchActions';
+import { chooseFromContextMenu, chooseFromMenu } from './workbenchActions';
 import {
   findRow,
   OVERLAY_KINDS,
@@ -105,7 +105,6 @@ function hexToRgb(hex: string): string {
 }
 
 const pane = (view: string) => page.locator(`.pane-header[aria-label^="${view}"]`);
-const menuItem = (title: string) => page.locator(`.monaco-menu .action-label[aria-label="${title}"]`).first();
 const quickInput = () => page.locator(WORKBENCH.quickInput);
 const statusItem = () => page.locator('.statusbar-item[id$="gstBench.activeResult"]');
 
@@ -412,8 +411,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
           const header = pane(viewNames.get(e.view!)!);
           if (e.inline) await header.locator(`.action-label[aria-label="${e.title}"]`).click();
           else {
-            await header.locator('.action-label[aria-label="More Actions..."]').click();
-            await menuItem(e.title).click();
+            await chooseFromMenu(page, () => header.locator('.action-label[aria-label="More Actions..."]').click(), e.title);
           }
         } else if (e.menu === 'view/item/context' && e.view === 'gstBench.results') {
           const file =

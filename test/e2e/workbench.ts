@@ -143,21 +143,63 @@ export function webview(page: Page): FrameLocator {
 }
 
 /** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
+/**
+ * Picks a colour theme through the command palette, as a user does. Under load the quick input sometimes closes
+ * or drops what was typed (the focus was still moving out of a webview): the whole palette sequence is then
+ * tried once more before the test fails.
+ */
 export async function setColorTheme(page: Page, label: string, workbenchClass: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pickColorTheme(page, label);
+      break;
+    } catch (e) {
+      if (attempt === 2) throw new Error(`could not pick the colour theme ${label} (tried twice): ${(e as Error).message}`);
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
+}
+
+const PALETTE_STEP_MS = 10_000;
+
+async function pickColorTheme(page: Page, label: string): Promise<void> {
   const quickInput = page.locator(WORKBENCH.quickInput);
+  const input = quickInput.locator('input').first();
   const exactRow = (text: string) =>
     quickInput.locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: new RegExp(`^${text}$`) }) }).first();
-  // Focus the workbench, not the viewer's webview, so the palette's keys reach it.
-  await page.locator('.part.sidebar .composite.title').click();
-  await page.keyboard.press('F1');
-  const input = quickInput.locator('input').first();
-  await input.waitFor({ state: 'visible' });
-  await input.fill('>Preferences: Color Theme');
-  await exactRow('Preferences: Color Theme').click();
-  await quickInput.locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible' });
-  await input.fill(label);
-  await exactRow(label).click();
-  await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
+  await openCommandPalette(page);
+  await fillQuickInput(input, '>Preferences: Color Theme');
+  await exactRow('Preferences: Color Theme').click({ timeout: PALETTE_STEP_MS });
+  await quickInput.locator('input[placeholder^="Select Color Theme"]').waitFor({ state: 'visible', timeout: PALETTE_STEP_MS });
+  await fillQuickInput(input, label);
+  await exactRow(label).click({ timeout: PALETTE_STEP_MS });
+}
+
+/** Opens the command palette from the workbench (not a webview, whose keys the palette never sees): the sidebar's
+ * title, or the active editor tab when the sidebar is closed (as in blind mode). A key pressed while the focus is
+ * still moving can be lost, so it presses again until the palette shows. */
+async function openCommandPalette(page: Page): Promise<void> {
+  const input = page.locator(WORKBENCH.quickInput).locator('input').first();
+  const sidebarTitle = page.locator('.part.sidebar .composite.title');
+  // Whatever quick input is open (a save dialog a failed step left behind) is not the palette: close it.
+  if (await input.isVisible()) await page.keyboard.press('Escape');
+  await input.waitFor({ state: 'hidden', timeout: PALETTE_STEP_MS });
+  for (let attempt = 0; !(await input.isVisible()); attempt++) {
+    if (attempt === 5) throw new Error('the command palette did not open');
+    if (await sidebarTitle.isVisible()) await sidebarTitle.click();
+    else await page.locator('.tabs-container .tab.active').first().click();
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+  }
+}
+
+/** Types `value` into the quick input and checks that it held and the input is still open. */
+async function fillQuickInput(input: Locator, value: string): Promise<void> {
+  await input.fill(value, { timeout: PALETTE_STEP_MS });
+  if (!(await input.isVisible())) throw new Error(`the quick input closed after typing "${value}"`);
+  const held = await input.inputValue();
+  if (held !== value) throw new Error(`the quick input holds "${held}", not "${value}"`);
 }
 
 /** Built-in themes by the name the theme picker shows, and the class the workbench then carries. */

@@ -39,7 +39,11 @@ export function ScoreboardApp({ bridge }: { bridge: ScoreboardBridge }) {
   const initial = useRef(bridge.getState()).current;
   const [model, setModel] = useState<ScoreboardModel | null>(null);
   const [display, setDisplay] = useState<ScoreboardDisplay>(asScoreboardDisplay(initial.display) ?? DEFAULT_SCOREBOARD_DISPLAY);
-  const [mark, setMark] = useState<string>('');
+  const [mark, setMarkState] = useState<string>(typeof initial.mark === 'string' ? initial.mark : '');
+  const setMark = (label: string) => {
+    setMarkState(label);
+    bridge.updateState({ mark: label });
+  };
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The bar chart: one bar per shown file (its Results-view colour) and the simulated baseline in each subtask,
 // error bars for the 95 % intervals, every number written out; a chosen paper row as a tick in each band.
 import React, { useLayoutEffect, useRef, useState } from 'react';
-import { chartLayout, type ChartSeries } from './chartLayout';
+import { CHART, chartLayout, type ChartSeries } from './chartLayout';
 
 export interface ColoredSeries extends ChartSeries {
   color: string;
@@ -65,7 +65,7 @@ export function Chart({ series, mark }: { series: ColoredSeries[]; mark?: ChartS
           </g>
         ))}
         {layout.marks.map((m) => (
-          <line key={m.column} x1={m.x} x2={m.x} y1={m.y1} y2={m.y2} className="mark" data-role="mark">
+          <line key={m.column} x1={m.x} x2={m.x} y1={m.y1} y2={m.y2} strokeWidth={CHART.markStrokePx} className="mark" data-role="mark">
             <title>{m.title}</title>
           </line>
         ))}

@@ -1,6 +1,7 @@
 // Geometry of the scoreboard's bar chart, apart from React so it can be tested: one horizontal bar per
 // series in each subtask's band (and the Avg.'s), its interval as an error bar, its number written after the
-// bar's or the interval's end. Each bar has a row of its own, so no two labels share a line.
+// bar's or the interval's end. Each bar has a row of its own, so no two labels share a line; a chosen paper
+// row's tick crosses every row of a band, so a number it would cross moves past it.
 import { formatScore } from '../../src/shared/format';
 import { SUBTASKS, type SubtaskKey } from '../../src/shared/subtasks';
 
@@ -25,6 +26,9 @@ export const CHART = {
   bandGapPx: 14,
   axisPx: 22,
   labelGapPx: 6,
+  /** The paper row's tick: its stroke width and how far it reaches past its band. */
+  markStrokePx: 2.5,
+  markOverhangPx: 3,
   minWidthPx: 360,
 } as const;
 
@@ -75,6 +79,20 @@ export interface ChartLayout {
 
 export const textWidth = (text: string) => text.length * CHART.charPx;
 
+/** The tick's horizontal extent with a label gap on each side: no number may start or end inside it. */
+export function markClearance(markX: number): { x1: number; x2: number } {
+  const reach = CHART.markStrokePx / 2 + CHART.labelGapPx / 2;
+  return { x1: markX - reach, x2: markX + reach };
+}
+
+/** A number's start: where it is, unless the tick would cross it; then just past the tick. The plot's right
+ * margin holds the widest number after a tick at 100, so the moved number stays inside the chart. */
+function clearOfMark(textX: number, width: number, markX: number | undefined): number {
+  if (markX === undefined) return textX;
+  const clear = markClearance(markX);
+  return textX < clear.x2 && clear.x1 < textX + width ? clear.x2 : textX;
+}
+
 export function chartLayout(series: readonly ChartSeries[], widthPx: number, mark?: ChartSeries): ChartLayout {
   const width = Math.max(CHART.minWidthPx, Math.floor(widthPx));
   const left = Math.max(...CHART_COLUMNS.map((c) => textWidth(c.label))) + 2 * CHART.labelGapPx;
@@ -98,12 +116,15 @@ export function chartLayout(series: readonly ChartSeries[], widthPx: number, mar
       labelX: left - CHART.labelGapPx,
       labelY: y + bandHeight / 2 + CHART.fontPx / 2 - 2,
     });
+    const m = mark?.values[c.key];
+    const markX = m ? x(m.score) : undefined;
     series.forEach((s, k) => {
       const v = s.values[c.key];
       const by = y + k * (CHART.barPx + CHART.barGapPx);
       const error = v?.ci ? { x1: x(v.ci.lo), x2: x(v.ci.hi), y: by + CHART.barPx / 2 } : null;
       const end = v ? Math.max(x(v.score), error?.x2 ?? 0) : left;
       const text = formatScore(v?.score);
+      const textX = clearOfMark(end + CHART.labelGapPx, textWidth(text), markX);
       const interval = v?.ci ? ` (95 % interval ${formatScore(v.ci.lo)} to ${formatScore(v.ci.hi)})` : '';
       bars.push({
         series: s.key,
@@ -114,18 +135,17 @@ export function chartLayout(series: readonly ChartSeries[], widthPx: number, mar
         height: CHART.barPx,
         error,
         text,
-        textX: end + CHART.labelGapPx,
+        textX,
         textY: by + CHART.barPx - 3,
         title: `${s.label} · ${c.name}: ${text}${interval}`,
       });
     });
-    const m = mark?.values[c.key];
-    if (m)
+    if (m && markX !== undefined)
       marks.push({
         column: c.key,
-        x: x(m.score),
-        y1: y - 3,
-        y2: y + bandHeight + 3,
+        x: markX,
+        y1: y - CHART.markOverhangPx,
+        y2: y + bandHeight + CHART.markOverhangPx,
         title: `${mark!.label} · ${c.name}: ${formatScore(m.score)}`,
       });
   });

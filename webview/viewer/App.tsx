@@ -174,7 +174,7 @@ export function App({ bridge }: { bridge: Bridge }) {
       <div className="layout">
         <div className="column">
           <ProposalSurface sample={sample} audit={audit}>
-            <AnswerPanel sample={sample} onEnlarge={enlarge} />
+            <AnswerPanel sample={sample} onEnlarge={enlarge} proposal={audit.proposed} />
           </ProposalSurface>
           {query ? (
             <QueryView image={query} zoom={zoom} onZoom={changeZoom} onEnlarge={() => enlarge(query, `Query view: ${query.relPath}`)} />

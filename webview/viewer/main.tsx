@@ -1,11 +1,17 @@
 // The sample viewer's React side, mounted by webview/main.tsx.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from '../common/ErrorBoundary';
 import { App } from './App';
 import { Bridge, type VsCodeApi } from './bridge';
 import './styles.css';
 import './blind/blind.css';
 
 export function mountViewer(root: HTMLElement, api: VsCodeApi): void {
-  createRoot(root).render(<App bridge={new Bridge(api)} />);
+  const bridge = new Bridge(api);
+  createRoot(root).render(
+    <ErrorBoundary panel="The sample viewer">
+      <App bridge={bridge} />
+    </ErrorBoundary>,
+  );
 }

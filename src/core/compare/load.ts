@@ -8,7 +8,7 @@ import { SUBTASK_KEYS, isSubtaskKey, type SubtaskKey } from '../../shared/subtas
 import type { Dataset } from '../dataset/question';
 import type { EvaluateOptions } from '../results/evaluation';
 import { DEFAULT_FIELDS } from '../results/fieldPath';
-import { readLineBatches } from '../results/lines';
+import { readLineBatches, splitLines, type Line } from '../results/lines';
 import { scoreLine } from '../results/scoreLine';
 
 export interface LoadedResultFile {
@@ -33,14 +33,28 @@ export function resultSetLabel(file: string, s: Pick<ResultSet, 'model' | 'templ
  * Scores every line of a result file. Lines that cannot be scored are problems (file and line) and left out;
  * a repeated uid within one setting counts its last line, as `summary` does.
  */
-export async function loadResultFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<LoadedResultFile> {
+export function loadResultFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<LoadedResultFile> {
+  return loadLines(dataset, file, readLineBatches(file), options);
+}
+
+/** The same for a result file's text, e.g. an editor buffer with unsaved changes; problems name `file`. */
+export function loadResultText(dataset: Dataset, file: string, text: string, options: EvaluateOptions): Promise<LoadedResultFile> {
+  return loadLines(dataset, file, [Array.from(splitLines(text))], options);
+}
+
+async function loadLines(
+  dataset: Dataset,
+  file: string,
+  batches: AsyncIterable<Line[]> | Iterable<Line[]>,
+  options: EvaluateOptions,
+): Promise<LoadedResultFile> {
   const ctx = { dataset, file, profile: options.profile, reader: options.reader, fields: options.fields ?? DEFAULT_FIELDS };
   const bySetting = new Map<
     string,
     { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }
   >();
   const out: LoadedResultFile = { file, sets: [], lines: 0, scored: 0, skipped: 0, problems: [] };
-  for await (const batch of readLineBatches(file)) {
+  for await (const batch of batches) {
     for (const line of batch) {
       const r = scoreLine(line.text, line.number, ctx);
       if (r.status === 'blank') continue;

@@ -2,6 +2,7 @@
 // The panel never reaches into views or the store directly.
 import * as path from 'node:path';
 import type { Dataset, EvaluateOptions, Evaluation } from '../../core';
+import { scoresUnsavedText } from '../../store/readResult';
 import type { InspectorState } from '../../store/state';
 import { anyEvent, type Event } from '../../store/slices';
 
@@ -27,13 +28,16 @@ export interface CompareHost {
   options(): EvaluateOptions;
   /** Opens the question in the sample viewer and selects it in the Questions view. */
   showQuestion(uid: string): void;
+  /** The text of the file's open editor with unsaved changes, when the store scores that text rather than the
+   * file on disk (JSON lines files); otherwise undefined and the file is read. */
+  unsavedText(file: string): string | undefined;
   /** The ticked files, their scores, the baseline or the datasets changed. */
   readonly onDidChange: Event<unknown>;
 }
 
 export function createCompareHost(
   state: InspectorState,
-  deps: { options(): EvaluateOptions; showQuestion(uid: string): void },
+  deps: { options(): EvaluateOptions; showQuestion(uid: string): void; unsavedText?(file: string): string | undefined },
 ): CompareHost {
   const { datasets, results, comparison } = state.slices;
   return {
@@ -49,6 +53,7 @@ export function createCompareHost(
     dataset: () => state.mergedDataset()?.dataset,
     options: deps.options,
     showQuestion: deps.showQuestion,
+    unsavedText: (file) => (scoresUnsavedText(file) ? deps.unsavedText?.(file) : undefined),
     onDidChange: anyEvent(results.onDidChange, comparison.onDidChange, datasets.onDidChange),
   };
 }

@@ -5,6 +5,7 @@ import { PanelChannel } from '../../shared/protocol';
 import {
   isCompareWebviewMessage,
   type CompareContract,
+  type CompareNotification,
   type CompareRequestHandlers,
   type CompareState,
 } from '../../shared/protocol/compare';
@@ -15,9 +16,13 @@ import { CompareSession, TOO_FEW_FILES } from './session';
 const PANEL_TITLE = 'GST-Bench Compare';
 
 /** Registers the Compare panel, its serializer and "GST-Bench: Compare Result Files". */
-export function registerCompare(context: vscode.ExtensionContext, host: CompareHost, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerCompare(
+  context: vscode.ExtensionContext,
+  host: CompareHost,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable & { lastSent(): CompareNotification | undefined } {
   const controller = new CompareController(context, host, log);
-  return vscode.Disposable.from(
+  const registration = vscode.Disposable.from(
     controller,
     vscode.window.registerWebviewPanelSerializer(COMPARE_PANEL_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, _state: unknown) {
@@ -26,13 +31,14 @@ export function registerCompare(context: vscode.ExtensionContext, host: CompareH
     }),
     vscode.commands.registerCommand(COMMANDS.compareResults, () => controller.open()),
   );
+  return Object.assign(registration, { lastSent: () => controller.session.lastSent() });
 }
 
 class CompareController implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
   private channel: PanelChannel<CompareContract> | undefined;
-  private readonly session: CompareSession;
+  readonly session: CompareSession;
 
   constructor(
     private readonly context: vscode.ExtensionContext,

@@ -2,7 +2,15 @@
 // same code `gst-bench compare` runs, over the same per-question sets (each ticked file read with the CLI's
 // loader, once per evaluation). No `vscode` import: the panel glue (index.ts) feeds it, unit tests drive it.
 import * as path from 'node:path';
-import { formatLossOf, loadResultFile, datasetSubtaskCounts, type Dataset, type Evaluation, type LoadedResultFile } from '../../core';
+import {
+  formatLossOf,
+  loadResultFile,
+  loadResultText,
+  datasetSubtaskCounts,
+  type Dataset,
+  type Evaluation,
+  type LoadedResultFile,
+} from '../../core';
 import type { CompareFileView, CompareNotification, CompareRequests, CompareView } from '../../shared/protocol/compare';
 import { coverageNotes } from '../../shared/report/compareTable';
 import type { FormatLoss } from '../../shared/report/formatLoss';
@@ -11,6 +19,7 @@ import { baselineIndexOf, compareReport } from '../../shared/stats/compareReport
 import type { ResultSet } from '../../shared/stats/compare';
 import { disagreements } from '../../shared/stats/disagreements';
 import type { Disposable } from '../../store/slices';
+import { coalesce, type Coalesced } from '../common/coalesce';
 import type { CompareHost, CompareInput } from './compareHost';
 
 export interface CompareSessionDeps {
@@ -43,19 +52,30 @@ export class CompareSession {
   /** Each evaluation's sets, read once: an evaluation is replaced (not changed) when its file is scored again. */
   private readonly cache = new WeakMap<Evaluation, { dataset: Dataset; loaded: Promise<Loaded> }>();
   private sentKey: string | undefined;
+  private lastMessage: CompareNotification | undefined;
   private computed: Computed | undefined;
   /** The last table and what it was computed from (the evaluations and dataset are replaced, never changed). */
   private last: { key: unknown[]; view: CompareView | string } | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private readonly subscriptions: Disposable[];
+  /** A burst of store changes (a watcher loading 25 files) is one refresh. */
+  private readonly update: Coalesced;
 
   constructor(private readonly deps: CompareSessionDeps) {
-    this.subscriptions = [deps.host.onDidChange(() => void this.refresh())];
+    this.update = coalesce(() => void this.refresh());
+    this.subscriptions = [deps.host.onDidChange(() => this.update.schedule())];
   }
 
   dispose(): void {
     for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.update.dispose();
+  }
+
+  /** Resolves once the changes so far have been computed and sent. */
+  async settled(): Promise<void> {
+    await this.update.idle();
+    await this.running;
   }
 
   /** The webview's page was (re)loaded: it holds nothing. A baseline it remembers is taken when none is set. */
@@ -150,12 +170,17 @@ export class CompareSession {
     };
   }
 
-  /** Reads a file's per-question sets with the CLI's loader, once per evaluation and dataset. */
+  /** Reads a file's per-question sets with the CLI's loader, once per evaluation and dataset; from its unsaved
+   * editor when it has one, as the store scored it. */
   load(input: CompareInput, dataset: Dataset): Promise<Loaded> {
     const cached = this.cache.get(input.evaluation);
     if (cached?.dataset === dataset) return cached.loaded.then((l) => ({ ...l, input }));
-    const options = this.deps.host.options();
-    const loaded = loadResultFile(dataset, input.evaluation.file, options).then((file) => ({
+    const { host } = this.deps;
+    const options = host.options();
+    const file = input.evaluation.file;
+    const unsaved = host.unsavedText(file);
+    const read = unsaved === undefined ? loadResultFile(dataset, file, options) : loadResultText(dataset, file, unsaved, options);
+    const loaded = read.then((file) => ({
       input,
       file,
       formatLoss: input.evaluation.scored > 0 ? formatLossOf(dataset, input.evaluation, options) : null,
@@ -171,7 +196,13 @@ export class CompareSession {
     if (key === this.sentKey) return false;
     if (!this.deps.notify(m)) return false;
     this.sentKey = key;
+    this.lastMessage = m;
     return true;
+  }
+
+  /** What the webview was sent last (for the extension-host tests, through the API). */
+  lastSent(): CompareNotification | undefined {
+    return this.lastMessage;
   }
 
   setBaseline(file: string): CompareRequests['setBaseline']['result'] {

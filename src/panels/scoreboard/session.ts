@@ -1,5 +1,6 @@
-// What the scoreboard panel shows and when: the whole board (a few files and 25 paper rows) whenever a file,
-// its scores, the ticked set or the datasets change, and the exports of what the panel shows.
+// What the scoreboard panel shows and when: the whole board (a few files and 25 paper rows) once a burst of
+// changes to the files, their scores, the ticked set or the datasets is over, and the exports of what the
+// panel shows.
 // No `vscode` import: the panel glue (index.ts) feeds it, unit tests drive it.
 import {
   DEFAULT_SCOREBOARD_DISPLAY,
@@ -22,6 +23,7 @@ import {
 } from '../../core';
 import type { ScoreboardModel, ScoreboardNotification } from '../../shared/protocol';
 import type { Disposable } from '../../store/slices';
+import { coalesce, type Coalesced } from '../common/coalesce';
 import type { ScoreboardHost } from './scoreboardHost';
 
 export interface ScoreboardSessionDeps {
@@ -42,16 +44,25 @@ export class ScoreboardSession {
   /** The simulation is the slow part (200 guessers over every question): kept per dataset and profile. */
   private randomCache: { dataset: Dataset; profile: ScoringProfile; random: RandomBaseline } | undefined;
   private model: ScoreboardModel | undefined;
+  private readonly update: Coalesced;
 
   constructor(private readonly deps: ScoreboardSessionDeps) {
+    this.update = coalesce(() => this.push());
     this.subscription = deps.host.onDidChange(() => {
+      // Stale at once (an export reads the new state), rebuilt and sent once the burst is over.
       this.model = undefined;
-      this.push();
+      this.update.schedule();
     });
   }
 
   dispose(): void {
     this.subscription.dispose();
+    this.update.dispose();
+  }
+
+  /** Resolves once the changes so far have been sent. */
+  settled(): Promise<void> {
+    return this.update.idle();
   }
 
   /** The webview listens (first load or a reload): it gets the board; a filter it restored is kept. */

@@ -31,6 +31,8 @@ export interface Viewer {
    */
   setBlind(delegate: BlindDelegate | undefined, closedMessage?: string): void;
   isBlind(): boolean;
+  /** Blind mode began (true) or ended (false, also when the panel is closed). */
+  readonly onDidChangeBlind: vscode.Event<boolean>;
 }
 
 const PANEL_TITLE = 'GST-Bench Sample';
@@ -45,6 +47,7 @@ export function registerViewer(
   const controller = new ViewerController(context, host, log, audit);
   context.subscriptions.push(
     controller,
+    controller.blindChanges,
     vscode.window.registerWebviewPanelSerializer(VIEWER_PANEL_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         const uid = typeof (state as ViewerState | undefined)?.uid === 'string' ? (state as ViewerState).uid : undefined;
@@ -60,6 +63,7 @@ export function registerViewer(
     currentUid: () => controller.currentUid(),
     setBlind: (d, closedMessage) => controller.setBlind(d, closedMessage),
     isBlind: () => controller.blind !== undefined,
+    onDidChangeBlind: controller.blindChanges.event,
   };
 }
 
@@ -75,6 +79,7 @@ class ViewerController implements vscode.Disposable {
   private readonly auditHandlers: RequestHandlers<AuditRequests>;
   /** Set in blind mode: the sample session is held back (it sends nothing) and this answers instead. */
   blind: BlindDelegate | undefined;
+  readonly blindChanges = new vscode.EventEmitter<boolean>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -158,7 +163,9 @@ class ViewerController implements vscode.Disposable {
         if (this.panel === panel) {
           this.panel = undefined;
           this.channel = undefined;
+          const wasBlind = this.blind !== undefined;
           this.blind = undefined; // closing the panel pauses a blind baseline (its answers are saved)
+          if (wasBlind) this.blindChanges.fire(false);
           this.session.pageGone();
           this.disposePanel();
         }
@@ -175,7 +182,9 @@ class ViewerController implements vscode.Disposable {
   }
 
   setBlind(delegate: BlindDelegate | undefined, closedMessage = 'The blind baseline is paused.'): void {
+    const was = this.blind !== undefined;
     this.blind = delegate;
+    if (was !== (delegate !== undefined)) this.blindChanges.fire(delegate !== undefined);
     if (delegate) {
       if (!this.panel)
         this.adopt(

@@ -75,6 +75,8 @@ export type ScoreboardRequestHandlers = RequestHandlers<ScoreboardRequests>;
 /** What the webview keeps in setState. */
 export interface ScoreboardState {
   display?: ScoreboardDisplay;
+  /** The paper row marked in the chart (its label), kept while a hidden page is torn down. */
+  mark?: string;
 }
 
 export const { isHostMessage: isScoreboardHostMessage, isWebviewMessage: isScoreboardWebviewMessage } = contractGuards<ScoreboardContract>({

@@ -156,6 +156,8 @@ export interface ViewerState {
   uid?: string;
   zoom?: number;
   speed?: number;
+  /** The time counted on the blind question shown, kept while a hidden page is torn down. */
+  blindClock?: { participant: string; number: number; ms: number };
 }
 
 /** Narrowing guards for messages arriving from the other side (anything else is ignored). */

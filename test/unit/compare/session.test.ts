@@ -57,11 +57,19 @@ describe('Compare session', () => {
       view.files.map((f) => [f.name, f.lines, f.scored]),
       json.files.map((f: { file: string; lines: number; scored: number }) => [path.basename(f.file), f.lines, f.scored]),
     );
-    // Format loss per file and subtask is the shared lenient - strict difference.
+    // Format loss per file and subtask is the shared lenient - strict difference, and the CLI's to the bit.
     for (const f of view.files) {
       assert.ok(f.formatLoss);
       for (const e of Object.values(f.formatLoss.subtasks)) assert.equal(e!.loss, e!.lenient - e!.strict);
     }
+    assert.deepEqual(
+      view.files.map((f) => f.formatLoss),
+      json.files.map((f: { formatLoss: unknown }) => f.formatLoss),
+    );
+    assert.ok(
+      view.files.some((f) => (f.formatLoss?.overall.loss ?? 0) > 0),
+      'a demo file loses points to format, so the check compares real losses',
+    );
   });
 
   test('fewer than two ticked files: a message saying so, no table', async () => {

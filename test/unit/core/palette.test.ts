@@ -7,6 +7,7 @@ import {
   MAP_HALO,
   MAP_INK,
   paletteColorId,
+  PROPOSAL_PALETTE,
   RESULT_PALETTE,
   resultPaletteColor,
   THEME_KIND_CLASSES,
@@ -46,7 +47,9 @@ function hue(hex: string): number {
 const TEXT_MIN: Readonly<Record<ThemeKind, number>> = { light: 4.5, dark: 4.5, highContrast: 4.5, highContrastLight: 7 };
 const MARK_ON_MAP_MIN = 3;
 
-const ALL = [...RESULT_PALETTE, TRUTH_PALETTE];
+/** The colours package.json contributes (the tree shows them); the proposal is the viewer's alone. */
+const CONTRIBUTED = [...RESULT_PALETTE, TRUTH_PALETTE];
+const ALL = [...CONTRIBUTED, PROPOSAL_PALETTE];
 
 describe('one palette for result files and the truth', () => {
   it("every colour reads as text on each built-in theme's editor and sidebar background", () => {
@@ -87,7 +90,7 @@ describe('one palette for result files and the truth', () => {
       for (const v of values)
         assert.match(v, /^#[0-9A-F]{6}$/, `${k}: ${v} must be opaque (a translucent colour changes with what lies beneath)`);
       assert.equal(new Set(values).size, values.length, `${k}: two entries share a colour`);
-      for (const c of RESULT_PALETTE) {
+      for (const c of [...RESULT_PALETTE, PROPOSAL_PALETTE]) {
         const h = hue(c.byKind[k]);
         const fromRed = Math.min(h, 360 - h);
         const fromGreen = Math.abs(h - 120);
@@ -104,7 +107,7 @@ describe('one palette for result files and the truth', () => {
     const contributed = new Map(
       (manifest.contributes.colors as Array<{ id: string; defaults: Record<string, string> }>).map((c) => [c.id, c.defaults]),
     );
-    for (const c of ALL) assert.deepEqual(contributed.get(paletteColorId(c)), c.byKind, `package.json colour ${paletteColorId(c)}`);
+    for (const c of CONTRIBUTED) assert.deepEqual(contributed.get(paletteColorId(c)), c.byKind, `package.json colour ${paletteColorId(c)}`);
     for (let i = 0; i < 8; i++) assert.equal(treeResultColor(i), paletteColorId(resultPaletteColor(i)), `tree colour of file ${i}`);
   });
 

@@ -71,7 +71,8 @@ describe('scoreboard session', () => {
       ['noisy-oracle / default', 'noisy-oracle / template-b'],
     );
     assert.equal(now.rows.filter((r) => r.source !== 'loaded' && r.source !== 'simulated').length, 25, 'all 25 paper rows');
-    assert.ok(sent.length >= 3, 'every change is sent');
+    await session.settled();
+    assert.ok(sent.length >= 2, 'the changes are sent (a burst of them as one board)');
   });
 
   test('every export equals what `gst-bench scoreboard` prints for the same files and groups', async () => {

@@ -49,7 +49,7 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
     writeFileSync(path.join(dir, 'settings.jsonl'), settings.map((l) => JSON.stringify(l)).join('\n') + '\n');
   });
 
-  it('compare --json: per-file scores equal summary --json, deltas paired on all 72 questions, reproducible', () => {
+  it('compare --json: per-file scores and format loss equal summary --json, deltas paired on all 72 questions, reproducible', () => {
     const files = [result('noisy-oracle'), result('template-b'), result('random')];
     const r = cli('compare', ...files, '--dataset', dir, '--json');
     assert.equal(r.code, 0, r.stderr);
@@ -60,6 +60,7 @@ describe('gst-bench compare, scoreboard and summary exports on a generated datas
     for (const [i, f] of files.entries()) {
       const summary = JSON.parse(cli('summary', f, '--dataset', dir, '--json').stdout);
       assert.equal(doc.sets[i].overall.score, summary.overall, 'the same bits as summary');
+      assert.deepEqual(doc.files[i].formatLoss, summary.formatLoss, "the format loss is summary's");
       for (const [k, v] of Object.entries(summary.subtasks)) {
         const { score, n, unparsed } = doc.sets[i].subtasks[k];
         assert.deepEqual({ score, n, unparsed }, v, k);

@@ -6,6 +6,7 @@ import { afterEach, describe, test } from 'node:test';
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import type { BlindQuestionView } from '../../../src/shared/protocol';
 import type { Bridge } from '../../../webview/viewer/bridge';
+import { ActiveClock } from '../../../webview/viewer/blind/activeClock';
 import { deliver, mount } from './mount';
 import { ANGLE_SAMPLE } from './samples';
 
@@ -100,5 +101,70 @@ describe('blind mode (jsdom)', () => {
     fireEvent.keyDown(dial, { key: 'ArrowRight', shiftKey: true });
     assert.equal(document.querySelector('[data-role="blind-answer-value"]')!.textContent, '-14°');
     assert.equal(document.querySelector('[data-role="answer-arrow"]')!.getAttribute('data-angle'), '-14');
+  });
+
+  test('the clock counts only running time: paused, resumed, carried over', () => {
+    let t = 100;
+    const clock = new ActiveClock(() => t, 250);
+    t = 400;
+    assert.equal(clock.elapsed(), 550);
+    clock.pause();
+    t = 10_000;
+    assert.equal(clock.elapsed(), 550, 'nothing counts while paused');
+    clock.pause();
+    clock.resume();
+    t = 10_100;
+    clock.resume();
+    assert.equal(clock.elapsed(), 650, 'a second resume changes nothing');
+  });
+
+  test('the time recorded leaves out the time the panel was hidden or unfocused, also across a page built again', () => {
+    const realNow = performance.now.bind(performance);
+    let t = 1_000;
+    performance.now = () => t;
+    let hidden = false;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    const setHidden = (h: boolean) =>
+      act(() => {
+        hidden = h;
+        document.dispatchEvent(new window.Event('visibilitychange'));
+      });
+    const fire = (type: 'blur' | 'focus') => act(() => void window.dispatchEvent(new window.FocusEvent(type)));
+    try {
+      const { bridge, api } = mount();
+      bridges.push(bridge);
+      deliver({ type: 'blindQuestion', question: blindQuestion('choice', 4) });
+      t += 2_000; // 2 s on the question
+      fire('blur'); // another editor focused
+      t += 60_000;
+      fire('focus');
+      t += 3_000; // 3 s more
+      setHidden(true); // the panel hidden: its page is torn down ...
+      t += 600_000;
+      cleanup();
+      const again = mount(api.state); // ... and built again with its state when shown
+      bridges.push(again.bridge);
+      setHidden(false);
+      deliver({ type: 'blindQuestion', question: blindQuestion('choice', 4) });
+      t += 1_000;
+      key('b');
+      fireEvent.click(document.querySelector('[data-action="blind-submit"]')!);
+      const [sent] = requests(again.api, 'blindSubmit');
+      assert.equal(
+        (sent.params as { elapsedMs: number }).elapsedMs,
+        6_000,
+        '2 s + 3 s + 1 s; the 60 s unfocused and 10 min hidden left out',
+      );
+
+      // The next question starts from zero.
+      deliver({ type: 'blindQuestion', question: blindQuestion('choice', 5) });
+      t += 500;
+      key('a');
+      fireEvent.click(document.querySelector('[data-action="blind-submit"]')!);
+      assert.equal((requests(again.api, 'blindSubmit').at(-1)!.params as { elapsedMs: number }).elapsedMs, 500);
+    } finally {
+      performance.now = realNow;
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
   });
 });

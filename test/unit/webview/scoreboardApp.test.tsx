@@ -98,6 +98,18 @@ describe('scoreboard app (jsdom)', () => {
     assert.equal($('tr[data-source="proprietary"]').length, 0);
   });
 
+  test('the paper row marked in the chart comes back on a page built again (a hidden panel is torn down)', () => {
+    const api = mount();
+    const label = 'Human Level (20 samples/task)';
+    const select = document.querySelector('[data-role="mark-select"]') as HTMLSelectElement;
+    act(() => void fireEvent.change(select, { target: { value: label } }));
+    assert.ok($('line[data-role="mark"]').length > 0);
+    cleanup();
+    mount(api.state);
+    assert.equal((document.querySelector('[data-role="mark-select"]') as HTMLSelectElement).value, label);
+    assert.ok($('line[data-role="mark"]').length > 0, 'the ticks are drawn again');
+  });
+
   test('the export buttons ask the host for that format with the filter shown, and say where it was saved', async () => {
     const api = mount({ display: { showReference: false, groups: ['human'] } });
     act(() => void fireEvent.click(document.querySelector('[data-action="export-latex"]')!));

@@ -7,7 +7,9 @@ import { act, cleanup, fireEvent } from '@testing-library/react';
 import type { AuditEntryView, AuditView } from '../../../src/shared/protocol';
 import type { Bridge } from '../../../webview/viewer/bridge';
 import { deliver, mount, type FakeApi } from './mount';
-import { ANGLE_SAMPLE, CHOICE_SAMPLE, XSS } from './samples';
+import { PROPOSAL_COLOR } from '../../../webview/common/theme';
+import { PROPOSAL_ID } from '../../../webview/viewer/overlays/predictions';
+import { ANGLE_SAMPLE, CHOICE_SAMPLE, POINT_SAMPLE, XSS } from './samples';
 
 const bridges: Bridge[] = [];
 afterEach(() => {
@@ -124,6 +126,45 @@ describe('verdict bar (jsdom)', () => {
     key('c');
     assert.equal($('[data-role="audit-proposed"]')!.textContent, 'C');
     assert.equal($('[data-role="propose-letter"][aria-pressed="true"]')!.getAttribute('data-letter'), 'C');
+  });
+
+  test('the proposed answer is drawn on the overlay in its colour and named in the list, like a prediction', async () => {
+    const { show, bridge, api } = mount();
+    bridges.push(bridge);
+    show(ANGLE_SAMPLE);
+    answer(requests(api, 'getAudit')[0].id, VIEW);
+    await settle();
+    const proposalMark = () => $(`[data-role="pred-arrow"][data-result="${PROPOSAL_ID}"]`);
+    assert.equal(proposalMark(), null, 'nothing proposed, nothing drawn');
+    const input = $('[data-role="propose-text"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '-45' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const arrow = proposalMark()!;
+    assert.ok(arrow, 'the proposal is an arrow on the dial');
+    assert.equal(arrow.getAttribute('data-angle'), '-45');
+    assert.equal((arrow.querySelector('line') as SVGLineElement).style.stroke, PROPOSAL_COLOR);
+    const listed = [...document.querySelectorAll('.error-list li')].find((li) => /^proposed answer: -45°/.test(li.textContent!));
+    assert.ok(listed, 'named in the list beside the predictions');
+    assert.equal((listed as HTMLElement).style.color, PROPOSAL_COLOR);
+    assert.equal(($('[data-role="audit-proposed"]') as HTMLElement).style.color, PROPOSAL_COLOR, 'the bar writes it in the same colour');
+    fireEvent.click($('[data-role="propose-clear"]')!);
+    assert.equal(proposalMark(), null, 'cleared, gone from the overlay');
+
+    // A saved proposal of a point question is a mark on the map as soon as the question shows.
+    show(POINT_SAMPLE);
+    const mine: AuditEntryView = {
+      reviewer: 'Ada',
+      verdict: 'wrong-answer',
+      note: '',
+      proposed: { kind: 'point', x: 120, y: 840 },
+      proposedLabel: '<point>120 840</point>',
+      time: '2026-12-01T09:30:00.000Z',
+    };
+    answer(requests(api, 'getAudit').at(-1)!.id, { ...VIEW, mine } satisfies AuditView);
+    await settle();
+    const point = $(`[data-role="pred-point"][data-result="${PROPOSAL_ID}"]`);
+    assert.ok(point, 'the saved proposal is a point on the map');
+    assert.equal((point!.querySelector('circle') as SVGCircleElement).style.fill, PROPOSAL_COLOR);
   });
 
   test("another window's write arrives as a notification; other reviewers' notes are text", async () => {

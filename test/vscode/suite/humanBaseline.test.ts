@@ -56,6 +56,21 @@ export function humanBaselineTests(): void {
       await vscode.commands.executeCommand(COMMANDS.showHumanBaselineResult);
       assert.equal(api.viewerBlind(), true, 'the result is shown in blind mode');
     });
+
+    it("hides the status bar's model score while blind and shows it again after", async () => {
+      const api = await openDemo();
+      root = await demoRoot();
+      await vscode.commands.executeCommand(COMMANDS.pauseHumanBaseline);
+      const before = await waitFor('the status bar to show the active file', () => api.statusBarText());
+      await vscode.commands.executeCommand(COMMANDS.startHumanBaseline, { dataset: root, name: NAME, perSubtask: 1, existing: 'restart' });
+      await waitFor('the viewer to be blind', () => api.viewerBlind());
+      assert.equal(api.statusBarText(), undefined, 'no score in the status bar while blind');
+      // A change of the results meanwhile (the participant's own file appears) must not bring it back.
+      await vscode.commands.executeCommand(COMMANDS.toggleCompareResult, api.comparedResults()[0]);
+      assert.equal(api.statusBarText(), undefined);
+      await vscode.commands.executeCommand(COMMANDS.pauseHumanBaseline);
+      assert.equal(api.statusBarText(), before, 'paused: the score is back');
+    });
   });
 }
 

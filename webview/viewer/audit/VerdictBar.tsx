@@ -8,6 +8,7 @@ import { AUDIT_VERDICTS, verdictForKey } from '../../../src/shared/audit/verdict
 import { CHOICE_LETTERS } from '../../../src/shared/scoring/constants';
 import type { AnswerKind } from '../../../src/shared/subtasks';
 import type { SampleView } from '../../../src/shared/protocol';
+import { PROPOSAL_COLOR } from '../../common/theme';
 import type { AuditControls } from './useAudit';
 
 const isTyping = (t: EventTarget | null) => {
@@ -182,7 +183,9 @@ export function VerdictBar({ sample, audit }: { sample: SampleView; audit: Audit
         {sample.kind ? (
           <span className="verdict-proposed">
             <span>Proposed answer ({PROPOSE_HINT[sample.kind]}):</span>{' '}
-            <strong data-role="audit-proposed">{audit.proposed ? formatTypedAnswer(audit.proposed) : '—'}</strong>
+            <strong data-role="audit-proposed" style={audit.proposed ? { color: PROPOSAL_COLOR } : undefined}>
+              {audit.proposed ? formatTypedAnswer(audit.proposed) : '—'}
+            </strong>
             {audit.proposalPending && !mine ? <span className="muted small"> (saved with the verdict)</span> : null}
             <ProposalInput kind={sample.kind} audit={audit} />
             {audit.proposed ? (

@@ -11,6 +11,7 @@ import { VideoPlayer, type PlayerHandle } from '../components/VideoPlayer';
 import { Button } from '../../ui';
 import { ChoiceInput, DialInput, DistanceInput, HeadingMapInput, MapPointInput } from './AnswerInputs';
 import { Prompt } from '../components/Prompt';
+import { ActiveClock } from './activeClock';
 import { HumanResult } from './HumanResult';
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -83,13 +84,36 @@ function BlindQuestion({ bridge, q }: { bridge: Bridge; q: BlindQuestionView }) 
   const [speed, setSpeed] = useState(1);
   const [zoom, setZoom] = useState(1);
   const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
-  const startedAt = useRef(now());
+  const clock = useRef<ActiveClock>(new ActiveClock(now));
   /** A submit in flight (Enter and a click in one tick must not send two). */
   const sending = useRef(false);
   const player = useRef<PlayerHandle>(null);
 
   useEffect(() => {
-    startedAt.current = now();
+    // The same question on a page built again (the panel was hidden): its time so far goes on.
+    const kept = bridge.getState().blindClock;
+    const same = kept && kept.participant === q.participant && kept.number === q.number;
+    clock.current = new ActiveClock(now, same ? kept.ms : 0);
+    const keep = () => bridge.updateState({ blindClock: { participant: q.participant, number: q.number, ms: clock.current.elapsed() } });
+    const pause = () => {
+      clock.current.pause();
+      keep();
+    };
+    const resume = () => {
+      if (document.visibilityState !== 'hidden') clock.current.resume();
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? pause() : resume());
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('blur', pause);
+    window.addEventListener('focus', resume);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('blur', pause);
+      window.removeEventListener('focus', resume);
+    };
+  }, [bridge, q.participant, q.number]);
+
+  useEffect(() => {
     setAnswer(null);
     setDistanceText('');
     setMessage(null);
@@ -102,7 +126,7 @@ function BlindQuestion({ bridge, q }: { bridge: Bridge; q: BlindQuestionView }) 
     if (!answer || sending.current) return;
     sending.current = true;
     setBusy(true);
-    bridge.request('blindSubmit', { number: q.number, answer, elapsedMs: now() - startedAt.current }).then(
+    bridge.request('blindSubmit', { number: q.number, answer, elapsedMs: clock.current.elapsed() }).then(
       (r) => {
         if (!r.saved) {
           sending.current = false;

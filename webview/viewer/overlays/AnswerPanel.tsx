@@ -1,4 +1,5 @@
 import React from 'react';
+import type { TypedAnswer } from '../../../src/shared/answers/typedAnswer';
 import { POINT_SCALE_MAX } from '../../../src/shared/scoring/constants';
 import type { MediaView, SampleView } from '../../../src/shared/protocol';
 import { formatNumber } from '../format';
@@ -17,6 +18,8 @@ import { asLetter, asNumber, asPoint, predictions, unparsed, type Prediction } f
 export interface AnswerPanelProps {
   sample: SampleView;
   onEnlarge: (image: MediaView, caption: string) => void;
+  /** The reviewer's proposed answer (the audit bar's), drawn and listed like a prediction in its own colour. */
+  proposal?: TypedAnswer | null;
 }
 
 const FG = 'var(--vscode-foreground)';
@@ -147,9 +150,9 @@ function ErrorList({ preds, unitText, format }: { preds: Prediction<unknown>[]; 
   );
 }
 
-function DirectionPanel({ sample }: AnswerPanelProps) {
+function DirectionPanel({ sample, proposal }: AnswerPanelProps) {
   const truth = asNumber(sample.truthValue);
-  const preds = predictions(sample, asNumber);
+  const preds = predictions(sample, asNumber, proposal);
   const g = sample.geometry;
   const layoutOf = (w: number, h: number, unit: number) =>
     directionLayout(
@@ -274,9 +277,9 @@ function coincidingGroups(preds: Prediction<number>[]): Array<Array<{ label: str
   );
 }
 
-function OrientationPanel({ sample }: AnswerPanelProps) {
+function OrientationPanel({ sample, proposal }: AnswerPanelProps) {
   const truth = asNumber(sample.truthValue);
-  const preds = predictions(sample, asNumber);
+  const preds = predictions(sample, asNumber, proposal);
   const g = sample.geometry;
   return (
     <div className="answer-grid">
@@ -339,9 +342,9 @@ function OrientationPanel({ sample }: AnswerPanelProps) {
   );
 }
 
-function PointPanel({ sample }: AnswerPanelProps) {
+function PointPanel({ sample, proposal }: AnswerPanelProps) {
   const truth = asPoint(sample.truthValue);
-  const preds = predictions(sample, asPoint);
+  const preds = predictions(sample, asPoint, proposal);
   const g = sample.geometry;
   // Real data has no geometry: the top-down image is the one the host tagged as the map.
   const last = sample.images.find((i) => i.role === 'map');
@@ -483,9 +486,9 @@ function PointPanel({ sample }: AnswerPanelProps) {
   );
 }
 
-function DistancePanel({ sample }: AnswerPanelProps) {
+function DistancePanel({ sample, proposal }: AnswerPanelProps) {
   const truth = asNumber(sample.truthValue);
-  const preds = predictions(sample, asNumber);
+  const preds = predictions(sample, asNumber, proposal);
   return (
     <div className="answer-grid wide">
       <DistanceRuler truth={truth} preds={preds} />
@@ -499,10 +502,15 @@ function DistancePanel({ sample }: AnswerPanelProps) {
   );
 }
 
-function ChoicePanel({ sample, onEnlarge }: AnswerPanelProps) {
+function ChoicePanel({ sample, onEnlarge, proposal }: AnswerPanelProps) {
   return (
     <div className="answer-grid wide">
-      <ChoiceGrid images={sample.images} truth={asLetter(sample.truthValue)} preds={predictions(sample, asLetter)} onEnlarge={onEnlarge} />
+      <ChoiceGrid
+        images={sample.images}
+        truth={asLetter(sample.truthValue)}
+        preds={predictions(sample, asLetter, proposal)}
+        onEnlarge={onEnlarge}
+      />
       <Unparsed sample={sample} />
     </div>
   );
