@@ -1,13 +1,18 @@
 // Colours of the viewer. Result files and the truth take concrete colours from the one palette
 // (src/shared/palette.ts) for the webview's theme kind, set as CSS variables on the document and updated when
 // the theme changes; the rest comes from VS Code's theme variables.
-import { RESULT_PALETTE, themeKindOfClasses, TRUTH_PALETTE } from '../../src/shared/palette';
+import { RESULT_PALETTE, TARGET_VISIBLE_PALETTE, themeKindOfClasses, TRUTH_PALETTE } from '../../src/shared/palette';
 
 const resultVar = (i: number) => `--gst-result-${i}`;
 const TRUTH_VAR = '--gst-truth';
 
 /** Ground truth, everywhere. */
 export const TRUTH_COLOR = `var(${TRUTH_VAR})`;
+
+const TARGET_VISIBLE_VAR = '--gst-target-visible';
+
+/** Where the target is visible on the video's timeline. */
+export const TARGET_VISIBLE_COLOR = `var(${TARGET_VISIBLE_VAR})`;
 
 /** One colour per result file, by its `colorIndex`, the same as the file's icon in the Results view. */
 export function resultColor(colorIndex: number): string {
@@ -22,6 +27,7 @@ export function applyPalette(doc: Document): () => void {
     const root = doc.documentElement.style;
     RESULT_PALETTE.forEach((c, i) => root.setProperty(resultVar(i), c.byKind[kind]));
     root.setProperty(TRUTH_VAR, TRUTH_PALETTE.byKind[kind]);
+    root.setProperty(TARGET_VISIBLE_VAR, TARGET_VISIBLE_PALETTE.byKind[kind]);
     doc.documentElement.dataset.themeKind = kind;
   };
   apply();

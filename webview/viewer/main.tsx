@@ -5,6 +5,7 @@ import { App } from './App';
 import { Bridge, type VsCodeApi } from './bridge';
 import './styles.css';
 import './blind/blind.css';
+import './diagnosis/diagnosis.css';
 
 export function mountViewer(root: HTMLElement, api: VsCodeApi): void {
   createRoot(root).render(<App bridge={new Bridge(api)} />);
