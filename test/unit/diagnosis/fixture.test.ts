@@ -2,16 +2,18 @@
 // diagnosis must find exactly those counts, subtask by subtask.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { diagnoseFile, readDataset, SUBTASK_KEYS } from '../../../src/core';
-import { makeDiagnosisFixture } from './helpers';
+import { writeDiagnosisFixture } from '../helpers/diagnosisFixture';
 
 describe('diagnosis fixture (make-dataset --diagnosis-fixture)', () => {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'gst-fixture-')), 'ds');
   it('writes the fixture and the diagnosis finds every injected class with the right count', async () => {
-    const out = makeDiagnosisFixture(24, 16);
+    const file = writeDiagnosisFixture(out);
     const expected = JSON.parse(readFileSync(path.join(out, 'results/diagnosis-fixture.expected.json'), 'utf8'));
-    const { diagnosis, evaluation } = await diagnoseFile(await readDataset(out), path.join(out, 'results/diagnosis-fixture.jsonl'), {
+    const { diagnosis, evaluation } = await diagnoseFile(await readDataset(out), file, {
       profile: 'paper',
     });
     assert.deepEqual(evaluation.problems, []);

@@ -1,9 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { seededRandom } from '../../../src/shared/diagnosis/random';
-import { REPO_ROOT } from '../helpers/shared';
 import { parseGroundTruth, parsePrediction, subtaskInfo, type DiagnosisAnswer, type SubtaskKey } from '../../../src/core';
 
 let serial = 0;
@@ -19,17 +14,4 @@ export function answer(subtask: SubtaskKey, truth: string | number, raw: string,
 /** A deterministic generator for the chance tests. */
 export function seeded(seed: number): () => number {
   return seededRandom(`test/${seed}`);
-}
-
-/** Writes the generator's diagnosis fixture (no videos) into a new temp folder and returns the dataset's folder. */
-export function makeDiagnosisFixture(questionsPerSubtask: number, seed?: number): string {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'gst-fixture-')), 'ds');
-  const args = ['--out', out, '--no-video', '--questions-per-subtask', String(questionsPerSubtask), '--diagnosis-fixture'];
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'src/generator/main.ts'), ...args, ...(seed === undefined ? [] : ['--seed', String(seed)])],
-    { encoding: 'utf8' },
-  );
-  if (r.status !== 0) throw new Error(`make-dataset --diagnosis-fixture failed: ${r.stderr}`);
-  return out;
 }

@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { diagnose, diagnoseFile, readDataset, ScoreAccumulator, type DiagnosisClass } from '../../../src/core';
 import { whatIfMark } from '../../../src/shared/diagnosis/whatIfMark';
-import { answer, makeDiagnosisFixture } from './helpers';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { answer } from './helpers';
+import { writeDiagnosisFixture } from '../helpers/diagnosisFixture';
 
 const PER_ANSWER: DiagnosisClass[] = [
   'sign_flip',
@@ -39,9 +42,10 @@ describe('what-if marks for the viewer', () => {
   });
 
   it("on the generator's diagnosis fixture, per-answer marks sum to each class's what-if exactly", async () => {
-    const out = makeDiagnosisFixture(24);
+    const out = mkdtempSync(path.join(tmpdir(), 'gst-whatif-mark-'));
+    const results = writeDiagnosisFixture(out);
     const dataset = await readDataset(out);
-    const { diagnosis, evaluation } = await diagnoseFile(dataset, path.join(out, 'results/diagnosis-fixture.jsonl'), { profile: 'paper' });
+    const { diagnosis, evaluation } = await diagnoseFile(dataset, results, { profile: 'paper' });
     let checked = 0;
     for (const s of diagnosis.subtasks) {
       const outcomes = [...evaluation.byUid.values()].filter((o) => dataset.byUid.get(o.uid)!.subtask === s.subtask);
