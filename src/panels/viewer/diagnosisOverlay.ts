@@ -18,8 +18,8 @@ export interface DiagnosisOverlayInput {
   question: Question;
   /** The active result file and its diagnosis (undefined until diagnosed). */
   active?: { result: ViewerResult; diagnosis: FileDiagnosis | undefined };
-  /** The sampling the setting assumes. */
-  sampling: FrameSampling;
+  /** The sampling the setting assumes; undefined when it is empty or unreadable. */
+  sampling: FrameSampling | undefined;
   profile: ScoringProfile;
   /** The active file's line's `frames` field for this question: a count or a list of frame indices. */
   lineFrames?: unknown;
@@ -58,6 +58,7 @@ function lineSampling(value: unknown): SamplingView | undefined {
 
 function samplingText(s: SamplingView, resultLabel: string | undefined): string {
   const of = resultLabel ? `${resultLabel}'s` : "the result file's";
+  if (s.kind === 'none') return `none assumed (the setting ${FRAME_SAMPLING_SETTING} is empty)`;
   if (s.kind === 'list') return `${s.frames.length} frames listed in ${of} line (its frames field)`;
   const uniform = describeSampling({ count: s.count, method: 'uniform' });
   return s.source === 'line' ? `${uniform}, from ${of} line (its frames field)` : `${uniform} (setting ${FRAME_SAMPLING_SETTING})`;
@@ -68,7 +69,9 @@ function visibilityView(input: DiagnosisOverlayInput): VisibilityView | null {
   const target = visibilityFromGeometry(question.extra.geometry);
   const visualSubtask = isSubtaskKey(question.subtask) && VISUAL_LOCALISATION_SUBTASKS.includes(question.subtask);
   if (!question.video || (!target && !visualSubtask)) return null;
-  const sampling = lineSampling(input.lineFrames) ?? { kind: 'uniform', count: input.sampling.count, source: 'setting' };
+  const sampling: SamplingView =
+    lineSampling(input.lineFrames) ??
+    (input.sampling ? { kind: 'uniform', count: input.sampling.count, source: 'setting' } : { kind: 'none' });
   return {
     frames: target?.frames ?? null,
     fps: target?.fps ?? null,
@@ -80,7 +83,8 @@ function visibilityView(input: DiagnosisOverlayInput): VisibilityView | null {
         }),
     sampling,
     samplingText: samplingText(sampling, input.active?.result.label),
-    ...(input.active ? { colorIndex: input.active.result.colorIndex } : {}),
+    // Frames a line lists are that file's; the setting's belong to no file (and do not change with the active one).
+    ...(input.active && sampling.kind !== 'none' && sampling.source === 'line' ? { colorIndex: input.active.result.colorIndex } : {}),
   };
 }
 

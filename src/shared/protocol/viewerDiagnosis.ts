@@ -25,7 +25,9 @@ export interface WhatIfView {
 export type SamplingView =
   | { kind: 'uniform'; count: number; source: 'setting' | 'line' }
   /** The result line's `frames` field listed them. */
-  | { kind: 'list'; frames: number[]; source: 'line' };
+  | { kind: 'list'; frames: number[]; source: 'line' }
+  /** The setting is empty and the line does not say. */
+  | { kind: 'none' };
 
 export interface VisibilityView {
   /** Frame count and rate from `geometry.targetFrames`; null when it is absent (the webview uses the video's). */
@@ -38,7 +40,7 @@ export interface VisibilityView {
   sampling: SamplingView;
   /** "32 frames, uniform (setting gstBench.diagnosis.frameSampling)". */
   samplingText: string;
-  /** The active result file's colour, for the sampled frames' ticks; absent without one. */
+  /** The active result file's colour, for the ticks of the frames its line lists; absent for the setting's. */
   colorIndex?: number;
 }
 

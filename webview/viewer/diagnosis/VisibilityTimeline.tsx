@@ -31,7 +31,12 @@ export function VisibilityTimeline({ view, fps: videoFps, duration, time, tickCo
   const fps = view.fps && view.fps > 0 ? view.fps : videoFps;
   const frames = view.frames ?? Math.max(0, Math.round(duration * fps));
   const sampled = useMemo(
-    () => (view.sampling.kind === 'list' ? view.sampling.frames : uniformFrameIndices(frames, view.sampling.count)),
+    () =>
+      view.sampling.kind === 'list'
+        ? view.sampling.frames
+        : view.sampling.kind === 'uniform'
+          ? uniformFrameIndices(frames, view.sampling.count)
+          : [],
     [view.sampling, frames],
   );
   const layout = useMemo(
@@ -65,7 +70,7 @@ export function VisibilityTimeline({ view, fps: videoFps, duration, time, tickCo
   };
   const inside = layout.visible?.some((s) => current >= s.start && current < s.end) ?? null;
   const sampledHere = sampled.includes(current);
-  const never = layout.seenCount === 0 && (layout.visibleFrames ?? 0) > 0;
+  const never = layout.sampled.length > 0 && layout.seenCount === 0;
   const playX = ((current + 0.5) / frames) * BAR_WIDTH;
   const prev = view.visible ? nextVisibleStart(view.visible, current, -1) : undefined;
   const next = view.visible ? nextVisibleStart(view.visible, current, 1) : undefined;
@@ -161,11 +166,13 @@ export function VisibilityTimeline({ view, fps: videoFps, duration, time, tickCo
         <span data-role="sampled-summary">
           <span className="timeline-tick-key" style={{ background: tickColor }} aria-hidden="true" />
           sampled: {view.samplingText}
-          {layout.seenCount !== null ? ` · ${layout.seenCount} of ${layout.sampled.length} show the target` : ''}
+          {layout.seenCount !== null && layout.sampled.length > 0
+            ? ` · ${layout.seenCount} of ${layout.sampled.length} show the target`
+            : ''}
         </span>
         {never ? (
           <strong className="timeline-never" data-role="never-seen">
-            Target never in the sampled frames.
+            {layout.visibleFrames === 0 ? 'The target is visible in no frame of this video.' : 'Target never in the sampled frames.'}
           </strong>
         ) : null}
       </div>
