@@ -3,6 +3,7 @@
 import React from 'react';
 import type { SampleView, TaggedValue, WhatIfView } from '../../../src/shared/protocol';
 import { MAP_HALO } from '../../../src/shared/palette';
+import { formatQuestionScore } from '../../../src/shared/format';
 import { resultColor, TRUTH_COLOR } from '../../common/theme';
 import { pointAt, type Vec } from '../overlays/geometry';
 
@@ -11,10 +12,10 @@ export interface WhatIfDrawing<V> {
   view: WhatIfView;
   value: V;
   from: V | null;
+  /** The model's answer as the header shows it ("-70°"). */
+  fromLabel: string | null;
   color: string;
 }
-
-const HALO = 'var(--vscode-editor-background)';
 
 /** The dot pattern of every what-if stroke, in units of its width. */
 export function whatIfDash(width: number): string {
@@ -47,8 +48,8 @@ export function whatIfOf<V>(sample: SampleView, show: boolean, pick: (v: TaggedV
   if (!show || !view) return null;
   const value = pick(view.value);
   if (value === null) return null;
-  const own = sample.results.find((r) => r.id === view.resultId)?.outcome?.value ?? null;
-  return { view, value, from: pick(own), color: resultColor(view.colorIndex) };
+  const own = sample.results.find((r) => r.id === view.resultId)?.outcome ?? null;
+  return { view, value, from: pick(own?.value ?? null), fromLabel: own?.parsedLabel ?? null, color: resultColor(view.colorIndex) };
 }
 
 /** A small filled triangle at `tip` pointing along `deg` (the dial's convention: 0 up, positive left). */
@@ -88,19 +89,17 @@ export function WhatIfDialMark({ center, radius, unit, w }: { center: Vec; radiu
       <line x1={center.x} y1={center.y} x2={tip.x} y2={tip.y} data-role="whatif-stroke" style={dotted(w.color, width * 1.3)} />
       <polygon
         points={headAt(tip, w.value, unit * 3.5)}
-        style={{ fill: HALO, stroke: w.color, strokeWidth: unit * 0.6, strokeLinejoin: 'round' }}
+        style={{ fill: 'none', stroke: w.color, strokeWidth: unit * 0.6, strokeLinejoin: 'round' }}
       />
     </g>
   );
 }
 
-/** The corrected ray on the direction map: white casing under coloured dots (the map is light in every theme). */
+/** The corrected ray on the direction map, over the truth's (a correction onto it shows as dots on its line). */
 export function WhatIfRay({ from, to, unit, w }: { from: Vec; to: Vec; unit: number; w: WhatIfDrawing<number> }) {
-  const width = unit * 1.1;
   return (
     <g data-role="whatif-ray" data-angle={w.value} data-class={w.view.cls}>
-      <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} style={{ stroke: MAP_HALO, strokeWidth: width * 1.9, strokeOpacity: 0.85 }} />
-      <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} data-role="whatif-stroke" style={dotted(w.color, width)} />
+      <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} data-role="whatif-stroke" style={dotted(w.color, unit * 1.1)} />
     </g>
   );
 }
@@ -143,7 +142,8 @@ export function WhatIfCaption({ w }: { w: WhatIfDrawing<unknown> | null }) {
   return (
     <p className="whatif-caption" data-role="whatif-caption" style={{ color: w.color }}>
       <LegendSample color={w.color} dash={whatIfDash(2.5)} />
-      <strong>{v.text}</strong> ({v.label}: {v.valueLabel} instead of its answer, which scores {v.before.toFixed(2)})
+      <strong>{v.text}</strong>: {v.label}
+      {w.fromLabel ? ` answered ${w.fromLabel} (score ${formatQuestionScore(v.before)})` : ''}; corrected, {v.valueLabel}
     </p>
   );
 }

@@ -206,9 +206,6 @@ function DirectionPanel({ sample, showWhatIf = true }: AnswerPanelProps) {
                       style={{ stroke: color.get(r.id), strokeWidth: unit * 0.7, strokeDasharray: `${unit * 2} ${unit}` }}
                     />
                   ))}
-                  {whatIf ? (
-                    <WhatIfRay from={l.at} to={rayToEdge(l.at, g!.agent!.heading + whatIf.value, w, h)} unit={unit} w={whatIf} />
-                  ) : null}
                   {l.truthEnd ? (
                     <line
                       data-role="truth-ray"
@@ -218,6 +215,9 @@ function DirectionPanel({ sample, showWhatIf = true }: AnswerPanelProps) {
                       y2={l.truthEnd.y}
                       style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 0.9 }}
                     />
+                  ) : null}
+                  {whatIf ? (
+                    <WhatIfRay from={l.at} to={rayToEdge(l.at, g!.agent!.heading + whatIf.value, w, h)} unit={unit} w={whatIf} />
                   ) : null}
                 </g>
                 {l.together.map((t) => (

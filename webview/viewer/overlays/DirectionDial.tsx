@@ -104,7 +104,6 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
           </g>
         );
       })}
-      {whatIf ? <WhatIfDialMark center={center} radius={radius} unit={unit} w={whatIf} /> : null}
       {truth !== null ? (
         <g data-role="truth-arrow" data-angle={truth}>
           <line
@@ -117,6 +116,8 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
           <polygon points={head(truth, radius, unit * 4)} style={{ fill: TRUTH_COLOR }} />
         </g>
       ) : null}
+      {/* Over the truth: a correction that lands on it shows as dots on its line. */}
+      {whatIf ? <WhatIfDialMark center={center} radius={radius} unit={unit} w={whatIf} /> : null}
       <circle cx={center.x} cy={center.y} r={unit * 1.6} style={{ fill: 'var(--vscode-foreground)' }} />
     </g>
   );
