@@ -2,7 +2,7 @@
 // a fake acquireVsCodeApi, real H.264 clips. One question per answer kind; screenshots go to
 // test-results/screenshots/ (git-ignored) to be looked at. Run: npm run test:browser
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -21,6 +21,7 @@ import { diagnosisAnswers } from '../../src/core/diagnosis/collect';
 import { diagnose } from '../../src/shared/diagnosis/diagnose';
 import { frameTime } from '../../src/shared/diagnosis/timeline';
 import { diagnosisOverlayView } from '../../src/panels/viewer/diagnosisOverlay';
+import { editedNoisyOracle } from '../unit/helpers/demoResults';
 
 const REPO = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -590,11 +591,7 @@ async function flippedDemoSample(lineFrames?: unknown): Promise<SampleView> {
   const ds = demo!;
   const q = ds.questions.find((x) => x.subtask === 'ed_v')!;
   assert.equal(q.answer, '70');
-  const text = readFileSync(path.join(DEMO, 'results', 'noisy-oracle.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => (JSON.parse(l).uid === q.uid ? JSON.stringify({ uid: q.uid, prediction: '-70' }) : l))
-    .join('\n');
+  const text = editedNoisyOracle((r) => (r.uid === q.uid ? { uid: q.uid, prediction: '-70' } : undefined));
   const evaluation = evaluateText(ds, path.join(DEMO, 'results', 'flipped.jsonl'), text, { profile: 'paper' });
   const result: ViewerResult = { id: 'flipped', label: 'flipped', colorIndex: 0, active: true, evaluation };
   const sampling = { count: 32, method: 'uniform' as const };

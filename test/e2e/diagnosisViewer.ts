@@ -4,14 +4,15 @@
 // - the visibility timeline under the video shows where the target is visible and the 32 sampled frames, and a
 //   click on it seeks the video;
 // - screenshots in dark, light and high-contrast themes (test-results/screenshots/diagnosis-viewer/).
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { readDataset, type Dataset, type Question } from '../../src/core';
 import { frameTime } from '../../src/shared/diagnosis/timeline';
-import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
+import { SCREENSHOT_DIR } from '../vscode/harness/env';
+import { DEMO_DIR, editedNoisyOracle } from '../unit/helpers/demoResults';
 import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
 import {
   clickQuestionRow,
@@ -27,7 +28,6 @@ import {
   webview,
 } from './workbench';
 
-const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const SHOTS = path.join(SCREENSHOT_DIR, 'diagnosis-viewer');
 const ACTION_TIMEOUT_MS = 45_000;
 const STEP_TIMEOUT_MS = 120_000;
@@ -52,14 +52,8 @@ const step = stepRunner(
 /** The demo without its result files, and the noisy oracle with the first EDv answer's sign flipped. */
 function prepareWorkspace(workspace: string): void {
   cpSync(DEMO_DIR, path.join(workspace, 'demo'), { recursive: true, filter: (src) => !src.includes(`${path.sep}results`) });
-  const lines = readFileSync(path.join(DEMO_DIR, 'results', 'noisy-oracle.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      const r = JSON.parse(l) as { uid: string };
-      return r.uid === question.uid ? JSON.stringify({ ...r, prediction: `-${question.answer}` }) : l;
-    });
-  writeFileSync(path.join(workspace, `${FLIPPED_STEM}.jsonl`), lines.join('\n') + '\n');
+  const text = editedNoisyOracle((r) => (r.uid === question.uid ? { ...r, prediction: `-${question.answer}` } : undefined));
+  writeFileSync(path.join(workspace, `${FLIPPED_STEM}.jsonl`), text);
 }
 
 const view = () => webview(page);

@@ -1,7 +1,7 @@
 // The viewer's what-if and visibility timeline from the real state, diagnosis service and viewer session, on the
 // demo dataset with a result file made to have a sign flip and a line that lists the frames its model saw.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
@@ -11,9 +11,7 @@ import { createViewerHost } from '../../../src/panels/viewer/viewerHost';
 import type { DiagnosisOverlayView, ViewerNotification } from '../../../src/shared/protocol';
 import { DiagnosisService } from '../../../src/store/diagnosisService';
 import { InspectorState } from '../../../src/store/state';
-import { REPO_ROOT } from '../helpers/shared';
-
-const DEMO = path.join(REPO_ROOT, 'examples', 'demo');
+import { DEMO_DIR as DEMO, editedNoisyOracle } from '../helpers/demoResults';
 const SAMPLING = { count: 32, method: 'uniform' as const };
 
 describe('the viewer draws the active file’s diagnosis', () => {
@@ -24,17 +22,13 @@ describe('the viewer draws the active file’s diagnosis', () => {
     const edv = dataset.questions.filter((q) => q.subtask === 'ed_v');
     assert.equal(edv[0].answer, '70', 'the demo’s first EDv question');
     // noisy-oracle with the first EDv answer's sign flipped, and the second line listing three early frames.
-    const lines = readFileSync(path.join(DEMO, 'results', 'noisy-oracle.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => {
-        const r = JSON.parse(l) as { uid: string };
-        if (r.uid === edv[0].uid) return JSON.stringify({ ...r, prediction: '-70' });
-        if (r.uid === edv[1].uid) return JSON.stringify({ ...r, frames: [0, 1, 2] });
-        return l;
-      });
     const file = path.join(dir, 'flipped.jsonl');
-    writeFileSync(file, lines.join('\n') + '\n');
+    writeFileSync(
+      file,
+      editedNoisyOracle((r) =>
+        r.uid === edv[0].uid ? { ...r, prediction: '-70' } : r.uid === edv[1].uid ? { ...r, frames: [0, 1, 2] } : undefined,
+      ),
+    );
 
     const state = new InspectorState();
     const service = new DiagnosisService(state, () => ({ profile: 'paper', sampling: SAMPLING }));
