@@ -58,6 +58,13 @@ function prepareWorkspace(workspace: string): void {
 
 const view = () => webview(page);
 
+/** Clicks the middle of a frame's cell on the timeline (the first EDv video has 254 frames), as a user does. */
+async function clickTimelineAt(frame: number): Promise<void> {
+  const svg = view().locator('[data-role="timeline-svg"]');
+  const box = (await svg.boundingBox())!;
+  await svg.click({ position: { x: ((frame + 0.5) / 254) * box.width, y: box.height / 2 } });
+}
+
 exitUnlessTestEnvironment();
 
 describe('The diagnosis in the real viewer: the dotted what-if and the visibility timeline', () => {
@@ -120,9 +127,7 @@ describe('The diagnosis in the real viewer: the dotted what-if and the visibilit
       await view().locator('[data-role="sampled-summary"]').innerText(),
       /32 frames, uniform \(setting gstBench\.diagnosis\.frameSampling\)/,
     );
-    const svg = view().locator('[data-role="timeline-svg"]');
-    const box = (await svg.boundingBox())!;
-    await svg.click({ position: { x: ((CLICKED_FRAME + 0.5) / 254) * box.width, y: box.height / 2 } });
+    await clickTimelineAt(CLICKED_FRAME);
     const expected = frameTime(CLICKED_FRAME, 10);
     const video = view().locator(VIEWER.video);
     const deadline = Date.now() + 10_000;
@@ -139,12 +144,16 @@ describe('The diagnosis in the real viewer: the dotted what-if and the visibilit
     for (const theme of THEMES) {
       await setColorTheme(page, theme.label, theme.workbenchClass);
       await page.waitForTimeout(500);
+      // The webview may repaint on a theme change: wait for the marks, then put the playhead in a stretch.
+      await view().locator('[data-role="whatif-arrow"]').waitFor({ state: 'visible' });
+      await view().locator('[data-role="player"][data-state="loaded"]').waitFor();
+      await clickTimelineAt(CLICKED_FRAME);
       await view()
-        .locator('[data-role="answer-panel"]')
-        .screenshot({ path: path.join(SHOTS, `${theme.name}-whatif.png`) });
-      await view()
-        .locator('[data-role="player"]')
-        .screenshot({ path: path.join(SHOTS, `${theme.name}-timeline.png`) });
+        .locator('[data-role="timeline-frame"]', { hasText: `frame ${CLICKED_FRAME}:` })
+        .waitFor();
+      // The viewer's panel as the page shows it: element screenshots inside the webview's nested frames came out stale.
+      const panel = (await page.locator('iframe.webview.ready').boundingBox())!;
+      await page.screenshot({ path: path.join(SHOTS, `${theme.name}-viewer.png`), clip: panel });
     }
     await setColorTheme(page, THEMES[0].label, THEMES[0].workbenchClass);
   });

@@ -1,5 +1,5 @@
-// The what-if of the active file's answer, drawn dotted (round dots on a halo) so it reads apart from the model's
-// own dashed mark and the truth's solid one: the flipped arrow, the swapped point, the rescaled distance.
+// The what-if of the active file's answer, drawn dotted (round dots) so it reads apart from the model's own dashed
+// mark and the truth's solid one: the flipped arrow, the swapped point, the rescaled distance.
 import React from 'react';
 import type { SampleView, TaggedValue, WhatIfView } from '../../../src/shared/protocol';
 import { MAP_HALO } from '../../../src/shared/palette';
