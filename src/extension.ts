@@ -45,7 +45,12 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
 
   const audit = registerAudit(store, log);
   context.subscriptions.push(audit);
-  const viewer = registerViewer(context, createViewerHost(store), log, audit.viewer);
+  const viewerDiagnosis = {
+    profile: () => store.profile(),
+    frameSampling: () => store.frameSampling(),
+    lineFrames: (id: string) => store.diagnosis.lineFrames(id),
+  };
+  const viewer = registerViewer(context, createViewerHost(store, viewerDiagnosis), log, audit.viewer);
   context.subscriptions.push(statusBar.hideWhileBlind(viewer));
   const scoreboard = registerScoreboard(
     context,

@@ -63,6 +63,15 @@ export const PROPOSAL_PALETTE: PaletteColor = {
 };
 
 /**
+ * Where the target is visible in the video (the viewer's visibility timeline): red, as the box the annotated video
+ * draws around it. Text on the theme's backgrounds (4.5:1, 7:1 in high-contrast light); never drawn on the map.
+ */
+export const TARGET_VISIBLE_PALETTE: PaletteColor = {
+  name: 'targetVisible',
+  byKind: { light: '#C42B1C', dark: '#FF6B6B', highContrast: '#FF6B6B', highContrastLight: '#A1130A' },
+};
+
+/**
  * Marks on the map that belong to no result file (your viewpoint, its label): dark ink with a white halo.
  * The maps are light in every theme, so a theme's foreground (light grey in dark themes) would vanish on them.
  */

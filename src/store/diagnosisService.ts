@@ -1,13 +1,15 @@
 // Computes each result file's diagnosis from the evaluation the store already holds (no second scoring of the
 // file), once per evaluation, and keeps it in the diagnosis slice. The active file is diagnosed as soon as it is
 // scored, so the tree's filter and tooltips have it; other files when a panel asks (`ensure`).
-import { diagnosisAnswers, readLineFrames, type Evaluation } from '../core';
+import { diagnosisAnswers, readLineFrames, type Evaluation, type LineFrames } from '../core';
 import { diagnose, type DiagnoseOptions, type FileDiagnosis } from '../shared/diagnosis';
 import type { InspectorState } from './state';
 
 export class DiagnosisService {
   /** Keyed by the evaluation object: a rescore or reload makes a new one, so a stale diagnosis is never served. */
   private readonly pending = new WeakMap<Evaluation, Promise<FileDiagnosis | undefined>>();
+  /** The frames fields read for each evaluation, for the viewer's timeline. */
+  private readonly frames = new WeakMap<Evaluation, LineFrames>();
   private readonly subscriptions: Array<{ dispose(): void }>;
 
   constructor(
@@ -70,8 +72,15 @@ export class DiagnosisService {
     if (!merged) return undefined;
     // A line's own `frames` field says what its model saw; only JSON lines keep fields beyond the answer.
     const frames = jsonLines ? await readLineFrames(evaluation).catch(() => undefined) : undefined;
+    if (frames) this.frames.set(evaluation, frames);
     const { answers } = await diagnosisAnswers(merged.dataset, evaluation, { frames });
     return diagnose(answers, this.options());
+  }
+
+  /** The `frames` field of each line of the file's current evaluation, once diagnosed (JSON lines files only). */
+  lineFrames(resultId: string): LineFrames | undefined {
+    const evaluation = this.state.slices.results.get(resultId)?.evaluation;
+    return evaluation && this.frames.get(evaluation);
   }
 
   dispose(): void {

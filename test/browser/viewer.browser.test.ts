@@ -17,6 +17,11 @@ import { makeFixture, XSS_PREDICTION, type Fixture } from './fixtures';
 import { startServer, type HarnessServer } from './server';
 import { THEME_BODY_CLASSES, THEMES } from './themes';
 import { CHROMIUM_ARGS } from '../vscode/harness/browser';
+import { diagnosisAnswers } from '../../src/core/diagnosis/collect';
+import { diagnose } from '../../src/shared/diagnosis/diagnose';
+import { frameTime } from '../../src/shared/diagnosis/timeline';
+import { diagnosisOverlayView } from '../../src/panels/viewer/diagnosisOverlay';
+import { editedNoisyOracle } from '../unit/helpers/demoResults';
 
 const REPO = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -576,4 +581,149 @@ describe('sample viewer in Chromium', () => {
       await finish(page);
     },
   );
+});
+
+/**
+ * The demo's first EDv question (truth 70°, its target visible in frames [52, 86) and [102, 114) of 254) with the
+ * noisy oracle's answer made -70: a sign flip. The diagnosis and the overlay are the real ones.
+ */
+async function flippedDemoSample(lineFrames?: unknown): Promise<SampleView> {
+  const ds = demo!;
+  const q = ds.questions.find((x) => x.subtask === 'ed_v')!;
+  assert.equal(q.answer, '70');
+  const text = editedNoisyOracle((r) => (r.uid === q.uid ? { uid: q.uid, prediction: '-70' } : undefined));
+  const evaluation = evaluateText(ds, path.join(DEMO, 'results', 'flipped.jsonl'), text, { profile: 'paper' });
+  const result: ViewerResult = { id: 'flipped', label: 'flipped', colorIndex: 0, active: true, evaluation };
+  const sampling = { count: 32, method: 'uniform' as const };
+  const diagnosis = diagnose((await diagnosisAnswers(ds, evaluation, {})).answers, { profile: 'paper', sampling });
+  const sample = await sampleOf(q.uid, ds, [result]);
+  sample.diagnosisOverlay = diagnosisOverlayView({ question: q, active: { result, diagnosis }, sampling, profile: 'paper', lineFrames });
+  return sample;
+}
+
+/** The bounding box of an element of the page, and of the timeline's SVG. */
+async function boxOf(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((e) => {
+      const b = e.getBoundingClientRect();
+      return { x: b.x, y: b.y, w: b.width, h: b.height };
+    });
+}
+
+describe('the diagnosis in the viewer (Chromium)', { skip: existsSync(DEMO) ? false : 'examples/demo is absent' }, () => {
+  test("a sign flip: the dotted what-if arrow, ray and label in the file's colour, a legend checkbox that hides it and is remembered", async () => {
+    const page = await openPage('dark');
+    const sample = await flippedDemoSample();
+    assert.equal(sample.diagnosisOverlay?.whatIf?.text, 'what-if: sign flipped → score 1.00');
+    await show(page, sample);
+    const arrow = 'svg[data-overlay="direction-dial"] [data-role="whatif-arrow"]';
+    await page.waitForSelector(arrow);
+    const stroke = await page.locator(`${arrow} [data-role="whatif-stroke"]`).evaluate((e) => {
+      const cs = getComputedStyle(e);
+      return { dash: cs.strokeDasharray, color: cs.stroke, angle: e.parentElement!.getAttribute('data-angle') };
+    });
+    assert.notEqual(stroke.dash, 'none', 'the what-if is dashed');
+    assert.equal(stroke.angle, '70');
+    const own = await page
+      .locator('svg[data-overlay="direction-dial"] [data-role="pred-arrow"] line')
+      .evaluate((e) => getComputedStyle(e).stroke);
+    assert.equal(stroke.color, own, "the what-if is in the file's colour");
+    // +70° turns left: the what-if arrowhead sits left of the dial's centre and above it.
+    const dial = await boxOf(page, 'svg[data-overlay="direction-dial"]');
+    const head = await boxOf(page, `${arrow} > polygon`);
+    assert.ok(head.x + head.w / 2 < dial.x + dial.w / 2 - dial.w * 0.2, JSON.stringify({ dial, head }));
+    assert.ok(head.y + head.h / 2 < dial.y + dial.h / 2, JSON.stringify({ dial, head }));
+    assert.equal(await count(page, 'svg[data-overlay="direction-map"] [data-role="whatif-ray"]'), 1);
+    assert.equal(await count(page, `${arrow} [data-role="whatif-arc"]`), 1, 'an arc from the answer to its correction');
+    const caption = (await page.locator('[data-role="whatif-caption"]').innerText()).replace(/\s+/g, ' ');
+    assert.match(caption, /what-if: sign flipped → score 1\.00: flipped answered -70° \(score 0\.00\); corrected, 70°/);
+    await page.waitForSelector('[data-role="visibility-timeline"][data-state="known"]');
+    await shot(page, '30-whatif-dark');
+    await page.locator('[data-role="overlay-legend"] input[data-action="toggle-whatif"]').click();
+    assert.equal(await count(page, '[data-role="whatif-arrow"], [data-role="whatif-ray"], [data-role="whatif-caption"]'), 0);
+    const state = await page.evaluate(() => (window as unknown as { __state: { showWhatIf?: boolean } }).__state);
+    assert.equal(state.showWhatIf, false, 'the checkbox is remembered');
+    await finish(page);
+    // A reloaded page starts with it off.
+    const again = await openPage('dark', 1200, { showWhatIf: false });
+    await show(again, sample);
+    assert.equal(await count(again, '[data-role="whatif-arrow"]'), 0);
+    assert.equal(await again.locator('input[data-action="toggle-whatif"]').isChecked(), false);
+    await finish(again);
+  });
+
+  test('the visibility timeline: stretches and sampled frames at their x, a click and the keys seek the video', async () => {
+    for (const theme of ['dark', 'light', 'highContrast'] as const) {
+      const page = await openPage(theme);
+      await show(page, await flippedDemoSample());
+      await waitForVideo(page);
+      const bar = await boxOf(page, '[data-role="timeline-svg"]');
+      const x = (frame: number) => bar.x + (frame / 254) * bar.w;
+      const segments = await page.locator('[data-role="visible-segment"]').evaluateAll((es) =>
+        es.map((e) => {
+          const b = e.getBoundingClientRect();
+          return { start: Number(e.getAttribute('data-start')), end: Number(e.getAttribute('data-end')), x0: b.x, x1: b.x + b.width };
+        }),
+      );
+      assert.deepEqual(
+        segments.map((s) => [s.start, s.end]),
+        [
+          [52, 86],
+          [102, 114],
+        ],
+      );
+      for (const s of segments) {
+        assert.ok(Math.abs(s.x0 - x(s.start)) < 1 && Math.abs(s.x1 - x(s.end)) < 1, JSON.stringify({ s, bar }));
+      }
+      const ticks = await page.locator('[data-role="sampled-frame"]').evaluateAll((es) =>
+        es.map((e) => ({
+          frame: Number(e.getAttribute('data-frame')),
+          seen: e.getAttribute('data-seen'),
+          x: e.getBoundingClientRect().x,
+        })),
+      );
+      assert.equal(ticks.length, 32);
+      for (const t of ticks) assert.ok(Math.abs(t.x - x(t.frame + 0.5)) < 2, JSON.stringify({ t, bar }));
+      const seen = ticks.filter((t) => t.seen === 'true').map((t) => t.frame);
+      assert.deepEqual(
+        seen,
+        ticks.map((t) => t.frame).filter((f) => (f >= 52 && f < 86) || (f >= 102 && f < 114)),
+      );
+      assert.match(await page.locator('[data-role="sampled-summary"]').innerText(), new RegExp(`${seen.length} of 32 show the target`));
+      if (theme === 'dark') {
+        // A click in frame 60's cell seeks to its middle.
+        await page.mouse.click(x(60.5), bar.y + bar.h / 2);
+        await page.waitForFunction(() => Math.abs(document.querySelector('video')!.currentTime - 6.05) < 0.01, undefined, {
+          timeout: 5000,
+        });
+        assert.equal(await page.locator('[data-role="playhead"]').getAttribute('data-frame'), '60');
+        // The keys: PageDown to the next stretch, ArrowRight one frame, PageUp back to the stretch's start.
+        await page.locator('[data-role="visibility-timeline"] [role="slider"]').focus();
+        await page.keyboard.press('PageDown');
+        await page.waitForFunction((t) => Math.abs(document.querySelector('video')!.currentTime - t) < 0.01, frameTime(102, 10));
+        await page.keyboard.press('ArrowRight');
+        await page.waitForFunction((t) => Math.abs(document.querySelector('video')!.currentTime - t) < 0.01, frameTime(103, 10));
+        await page.keyboard.press('PageUp');
+        await page.waitForFunction((t) => Math.abs(document.querySelector('video')!.currentTime - t) < 0.01, frameTime(102, 10));
+        assert.equal(await page.locator('[role="slider"]').getAttribute('aria-valuenow'), '102');
+        await page.locator('[data-action="previous-visible"]').click();
+        await page.waitForFunction((t) => Math.abs(document.querySelector('video')!.currentTime - t) < 0.01, frameTime(52, 10));
+      }
+      await page.locator('[data-role="player"]').screenshot({ path: path.join(SHOTS, `31-timeline-${theme}.png`) });
+      await page.locator('[data-role="answer-panel"]').screenshot({ path: path.join(SHOTS, `32-whatif-${theme}.png`) });
+      await finish(page);
+    }
+  });
+
+  test('a line that lists frames without the target: "Target never in the sampled frames"', async () => {
+    const page = await openPage('light');
+    await show(page, await flippedDemoSample([0, 1, 2]));
+    await page.waitForSelector('[data-role="never-seen"]');
+    assert.equal(await page.locator('[data-role="never-seen"]').innerText(), 'Target never in the sampled frames.');
+    assert.equal(await count(page, '[data-role="sampled-frame"]'), 3);
+    assert.match(await page.locator('[data-role="sampled-summary"]').innerText(), /3 frames listed in flipped's line/);
+    await finish(page);
+  });
 });

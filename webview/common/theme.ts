@@ -1,7 +1,7 @@
 // Colours of the viewer. Result files and the truth take concrete colours from the one palette
 // (src/shared/palette.ts) for the webview's theme kind, set as CSS variables on the document and updated when
 // the theme changes; the rest comes from VS Code's theme variables.
-import { PROPOSAL_PALETTE, RESULT_PALETTE, themeKindOfClasses, TRUTH_PALETTE } from '../../src/shared/palette';
+import { PROPOSAL_PALETTE, RESULT_PALETTE, TARGET_VISIBLE_PALETTE, themeKindOfClasses, TRUTH_PALETTE } from '../../src/shared/palette';
 
 const resultVar = (i: number) => `--gst-result-${i}`;
 const TRUTH_VAR = '--gst-truth';
@@ -12,6 +12,10 @@ export const TRUTH_COLOR = `var(${TRUTH_VAR})`;
 const PROPOSAL_VAR = '--gst-proposal';
 /** The reviewer's proposed answer: in the verdict bar and on the overlay. */
 export const PROPOSAL_COLOR = `var(${PROPOSAL_VAR})`;
+const TARGET_VISIBLE_VAR = '--gst-target-visible';
+
+/** Where the target is visible on the video's timeline. */
+export const TARGET_VISIBLE_COLOR = `var(${TARGET_VISIBLE_VAR})`;
 
 /** One colour per result file, by its `colorIndex`, the same as the file's icon in the Results view. */
 export function resultColor(colorIndex: number): string {
@@ -27,6 +31,7 @@ export function applyPalette(doc: Document): () => void {
     RESULT_PALETTE.forEach((c, i) => root.setProperty(resultVar(i), c.byKind[kind]));
     root.setProperty(TRUTH_VAR, TRUTH_PALETTE.byKind[kind]);
     root.setProperty(PROPOSAL_VAR, PROPOSAL_PALETTE.byKind[kind]);
+    root.setProperty(TARGET_VISIBLE_VAR, TARGET_VISIBLE_PALETTE.byKind[kind]);
     doc.documentElement.dataset.themeKind = kind;
   };
   apply();

@@ -18,6 +18,8 @@ import { ProposalSurface } from './audit/ProposalSurface';
 import { useAudit } from './audit/useAudit';
 import { VerdictBar } from './audit/VerdictBar';
 import { BlindApp } from './blind/BlindApp';
+import { VisibilityTimeline } from './diagnosis/VisibilityTimeline';
+import { resultColor } from '../common/theme';
 
 /** The image the host tagged as the query view, if any. */
 function queryImage(sample: SampleView): MediaView | null {
@@ -33,6 +35,7 @@ export function App({ bridge }: { bridge: Bridge }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [zoom, setZoom] = useState(initial.zoom ?? 1);
   const [speed, setSpeed] = useState(initial.speed ?? 1);
+  const [showWhatIf, setShowWhatIf] = useState(initial.showWhatIf !== false);
   const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
   /** Blind mode (the human baseline) shows its own page; the viewer's keys are off meanwhile. */
   const [blind, setBlind] = useState<BlindNotification | null>(null);
@@ -62,6 +65,8 @@ export function App({ bridge }: { bridge: Bridge }) {
         setSample((s) => (s && s.uid === m.uid ? { ...s, results: m.results } : s));
       } else if (m.type === 'position') {
         setSample((s) => (s && s.uid === m.uid ? { ...s, position: m.position } : s));
+      } else if (m.type === 'diagnosisOverlay') {
+        setSample((s) => (s && s.uid === m.uid ? { ...s, diagnosisOverlay: m.overlay } : s));
       }
     });
     // The handshake: only now may the host post, so no message is lost before the listener exists.
@@ -114,6 +119,13 @@ export function App({ bridge }: { bridge: Bridge }) {
     },
     [bridge],
   );
+  const changeShowWhatIf = useCallback(
+    (show: boolean) => {
+      setShowWhatIf(show);
+      bridge.updateState({ showWhatIf: show });
+    },
+    [bridge],
+  );
   const changeSpeed = useCallback(
     (s: number) => {
       setSpeed(s);
@@ -161,6 +173,7 @@ export function App({ bridge }: { bridge: Bridge }) {
     );
   }
   const query = queryImage(sample);
+  const visibility = sample.diagnosisOverlay?.visibility;
   return (
     <main className="viewer" data-uid={sample.uid} data-kind={sample.kind ?? 'other'}>
       <Header
@@ -174,14 +187,37 @@ export function App({ bridge }: { bridge: Bridge }) {
       <div className="layout">
         <div className="column">
           <ProposalSurface sample={sample} audit={audit}>
-            <AnswerPanel sample={sample} onEnlarge={enlarge} proposal={audit.proposed} />
+            <AnswerPanel
+              sample={sample}
+              onEnlarge={enlarge}
+              proposal={audit.proposed}
+              showWhatIf={showWhatIf}
+              onShowWhatIf={changeShowWhatIf}
+            />
           </ProposalSurface>
           {query ? (
             <QueryView image={query} zoom={zoom} onZoom={changeZoom} onEnlarge={() => enlarge(query, `Query view: ${query.relPath}`)} />
           ) : null}
         </div>
         <div className="column">
-          <VideoPlayer ref={player} video={sample.video} speed={speed} onSpeedChange={changeSpeed} onCopy={copy} />
+          <VideoPlayer
+            ref={player}
+            video={sample.video}
+            speed={speed}
+            onSpeedChange={changeSpeed}
+            onCopy={copy}
+            below={
+              visibility
+                ? (clock) => (
+                    <VisibilityTimeline
+                      view={visibility}
+                      {...clock}
+                      tickColor={visibility.colorIndex === undefined ? 'var(--vscode-foreground)' : resultColor(visibility.colorIndex)}
+                    />
+                  )
+                : undefined
+            }
+          />
           <Prompt sample={sample} onEnlarge={enlarge} onJumpToVideo={() => player.current?.focus()} />
         </div>
       </div>

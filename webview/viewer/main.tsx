@@ -6,6 +6,7 @@ import { App } from './App';
 import { Bridge, type VsCodeApi } from './bridge';
 import './styles.css';
 import './blind/blind.css';
+import './diagnosis/diagnosis.css';
 
 export function mountViewer(root: HTMLElement, api: VsCodeApi): void {
   const bridge = new Bridge(api);

@@ -30,7 +30,7 @@ const WRAP_NOTICE: Record<NavigationDirection, string> = {
 export class ViewerSession {
   private current: string | undefined;
   /** What the webview holds: the question, and the results and position last sent with it. */
-  private sent: { uid: string; results: string; position: string } | undefined;
+  private sent: { uid: string; results: string; position: string; overlay: string } | undefined;
   /** Bumps on every full push, so a slow build for an older question is dropped. */
   private generation = 0;
   private building = false;
@@ -44,7 +44,11 @@ export class ViewerSession {
         deps.onDatasetsChanged?.();
         void this.push();
       }),
-      deps.host.onDidChangeResults(() => this.resultsChanged()),
+      deps.host.onDidChangeResults(() => {
+        this.resultsChanged();
+        this.overlayChanged();
+      }),
+      deps.host.onDidChangeDiagnosis(() => this.overlayChanged()),
       deps.host.onDidChangeOrder(() => this.orderChanged()),
     ];
   }
@@ -104,12 +108,30 @@ export class ViewerSession {
       if (generation === this.generation) this.building = false;
     }
     if (generation !== this.generation) return;
+    const overlay = host.diagnosisOverlay(uid);
+    if (overlay) sample.diagnosisOverlay = overlay;
     this.deps.onTitle?.(`${sample.subtask?.abbreviation ?? 'Other'} · ${sample.scene || uid}`);
     if (!this.deps.notify({ type: 'show', sample })) return;
-    this.sent = { uid, results: JSON.stringify(sample.results), position: JSON.stringify(sample.position) };
+    this.sent = {
+      uid,
+      results: JSON.stringify(sample.results),
+      position: JSON.stringify(sample.position),
+      overlay: JSON.stringify(overlay ?? null),
+    };
     // Changes that came while the sample was being built.
     this.resultsChanged();
     this.orderChanged();
+    this.overlayChanged();
+  }
+
+  /** The active file, its diagnosis or the sampling changed: send the question's what-if and timeline when they differ. */
+  overlayChanged(): void {
+    const sent = this.sent;
+    if (!sent || this.building || sent.uid !== this.current) return;
+    const overlay = this.deps.host.diagnosisOverlay(sent.uid);
+    const key = JSON.stringify(overlay ?? null);
+    if (key === sent.overlay || !overlay) return;
+    if (this.deps.notify({ type: 'diagnosisOverlay', uid: sent.uid, overlay })) sent.overlay = key;
   }
 
   /** The compared files or their scores changed: send the question's results when they differ. */

@@ -7,6 +7,11 @@ import { isPartial, overallLong } from '../../shared/coverage';
 import { formatScore } from '../../shared/format';
 import type { InspectorState } from '../../store/state';
 import { anyEvent, type Event } from '../../store/slices';
+import type { LineFrames } from '../../core/diagnosis/collect';
+import type { FrameSampling } from '../../shared/diagnosis/visibility';
+import { DEFAULT_PROFILE, type ScoringProfile } from '../../shared/scoring/profiles';
+import type { DiagnosisOverlayView } from '../../shared/protocol/viewerDiagnosis';
+import { diagnosisOverlayView } from './diagnosisOverlay';
 
 /** A loaded result file as the viewer sees it. `colorIndex` picks its colour everywhere (tree, viewer, legend). */
 export interface ViewerResult {
@@ -39,6 +44,19 @@ export interface ViewerHost {
   readonly onDidChangeResults: Event<unknown>;
   /** The tree's order or filter may have changed: only the position is sent. */
   readonly onDidChangeOrder: Event<unknown>;
+  /** The active file's what-if for the question and its visibility timeline (docs/DIAGNOSIS.md, "In the viewer"). */
+  diagnosisOverlay(uid: string): DiagnosisOverlayView | undefined;
+  /** A file's diagnosis changed: the overlay is sent again when it differs. */
+  readonly onDidChangeDiagnosis: Event<unknown>;
+}
+
+/** What the viewer reads from the extension's settings and diagnosis service (the store); absent in plain-state tests. */
+export interface ViewerDiagnosisSource {
+  profile(): ScoringProfile;
+  /** The sampling the setting assumes; undefined when the setting is empty or unreadable. */
+  frameSampling(): FrameSampling | undefined;
+  /** The frames fields of a result file's lines, once its diagnosis read them. */
+  lineFrames(resultId: string): LineFrames | undefined;
 }
 
 function viewerResult(store: InspectorState, r: ReturnType<InspectorState['results']>[number]): ViewerResult | undefined {
@@ -48,8 +66,12 @@ function viewerResult(store: InspectorState, r: ReturnType<InspectorState['resul
   return coverage ? { ...base, overall: overallLong(r.evaluation.overall, coverage, formatScore), partial: isPartial(coverage) } : base;
 }
 
-export function createViewerHost(store: InspectorState): ViewerHost {
-  const { datasets, results, comparison, filter, selection } = store.slices;
+export function createViewerHost(store: InspectorState, source?: ViewerDiagnosisSource): ViewerHost {
+  const { datasets, results, comparison, filter, selection, diagnosis } = store.slices;
+  const activeResult = () => {
+    const active = store.activeResult();
+    return active ? viewerResult(store, active) : undefined;
+  };
   return {
     getQuestion: (uid) => store.getQuestion(uid),
     getResults(): ViewerResult[] {
@@ -60,15 +82,25 @@ export function createViewerHost(store: InspectorState): ViewerHost {
         .sort((a, b) => a.colorIndex - b.colorIndex)
         .flatMap((r) => viewerResult(store, r) ?? []);
     },
-    activeResult: () => {
-      const active = store.activeResult();
-      return active ? viewerResult(store, active) : undefined;
-    },
+    activeResult,
     navigationOrder: () => store.tree().order,
     select: (uid) => selection.select(uid),
     datasetRoots: () => [...new Set(store.loadedDatasets().map((d) => (d.file ? path.dirname(d.file) : d.root)))],
     onDidChangeDatasets: datasets.onDidChange,
     onDidChangeResults: anyEvent(results.onDidChange, comparison.onDidChange),
     onDidChangeOrder: anyEvent(filter.onDidChange, results.onDidChange, datasets.onDidChange),
+    diagnosisOverlay(uid) {
+      const found = store.getQuestion(uid);
+      if (!found) return undefined;
+      const active = activeResult();
+      return diagnosisOverlayView({
+        question: found.question,
+        active: active && { result: active, diagnosis: diagnosis.get(active.id) },
+        sampling: source ? source.frameSampling() : undefined,
+        profile: source?.profile() ?? DEFAULT_PROFILE,
+        lineFrames: active && source?.lineFrames(active.id)?.get(uid)?.value,
+      });
+    },
+    onDidChangeDiagnosis: diagnosis.onDidChange,
   };
 }

@@ -7,6 +7,7 @@ import type { ReadingFacts } from '../parsing/readingText';
 import type { ImageRole } from '../imageRoles';
 import type { AnswerKind } from '../subtasks';
 import type { AuditView, AuditRequests } from './viewerAudit';
+import type { DiagnosisOverlayView } from './viewerDiagnosis';
 import { contractGuards, type PanelHostMessage, type RequestHandlers, type PanelRequestMessage } from './rpc';
 import { BLIND_NOTIFICATION_TYPES, type BlindNotification, type BlindRequests } from './blind';
 
@@ -109,6 +110,8 @@ export interface SampleView {
   problems: string[];
   /** Position in the Questions tree's current order, when the question is in it. */
   position: { index: number; total: number } | null;
+  /** The active file's what-if and the visibility timeline (viewerDiagnosis.ts); absent until diagnosed. */
+  diagnosisOverlay?: DiagnosisOverlayView;
 }
 
 export type NavigationDirection = 'next' | 'previous' | 'nextFailure';
@@ -131,6 +134,8 @@ export type ViewerNotification =
   | { type: 'position'; uid: string; position: SampleView['position'] }
   /** The question's verdicts changed (this window, another window, another reviewer). */
   | { type: 'audit'; uid: string; audit: AuditView }
+  /** The active file's diagnosis, or the frame sampling, changed. */
+  | { type: 'diagnosisOverlay'; uid: string; overlay: DiagnosisOverlayView }
   /** Blind mode (the human baseline, blind.ts). */
   | BlindNotification;
 
@@ -158,10 +163,12 @@ export interface ViewerState {
   speed?: number;
   /** The time counted on the blind question shown, kept while a hidden page is torn down. */
   blindClock?: { participant: string; number: number; ms: number };
+  /** The what-if overlay's checkbox; on unless unticked. */
+  showWhatIf?: boolean;
 }
 
 /** Narrowing guards for messages arriving from the other side (anything else is ignored). */
 export const { isHostMessage, isWebviewMessage } = contractGuards<ViewerContract>({
-  notifications: ['show', 'notFound', 'results', 'position', 'audit', ...BLIND_NOTIFICATION_TYPES],
+  notifications: ['show', 'notFound', 'results', 'position', 'audit', 'diagnosisOverlay', ...BLIND_NOTIFICATION_TYPES],
   events: ['painted'],
 });

@@ -10,6 +10,7 @@ import {
   PROPOSAL_PALETTE,
   RESULT_PALETTE,
   resultPaletteColor,
+  TARGET_VISIBLE_PALETTE,
   THEME_KIND_CLASSES,
   THEME_KINDS,
   themeKindOfClasses,
@@ -76,6 +77,16 @@ describe('one palette for result files and the truth', () => {
         .filter(([, , r]) => r < MARK_ON_MAP_MIN)
         .map(([c, k, r]) => `${c.name} (${k}) ${c.byKind[k]}: ${r.toFixed(2)}:1`),
     );
+    assert.deepEqual(failures, []);
+  });
+
+  it("the timeline's target-visible red reads as text on each built-in theme's backgrounds", () => {
+    const failures: string[] = [];
+    for (const theme of BUILT_IN_THEMES)
+      for (const bg of [theme.editor, theme.sideBar]) {
+        const ratio = contrast(TARGET_VISIBLE_PALETTE.byKind[theme.kind], bg);
+        if (ratio < TEXT_MIN[theme.kind]) failures.push(`${theme.theme} ${bg}: ${ratio.toFixed(2)}:1`);
+      }
     assert.deepEqual(failures, []);
   });
 

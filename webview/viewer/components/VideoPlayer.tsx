@@ -19,6 +19,15 @@ export interface VideoPlayerProps {
   speed: number;
   onSpeedChange: (speed: number) => void;
   onCopy: (text: string) => void;
+  /** Drawn under the controls with the player's clock and a seek (the visibility timeline). */
+  below?: (clock: PlayerClock) => React.ReactNode;
+}
+
+export interface PlayerClock {
+  fps: number;
+  duration: number;
+  time: number;
+  seek: (time: number) => void;
 }
 
 function CodecPanel({ video, reason, onCopy }: { video: VideoView; reason: string; onCopy: (t: string) => void }) {
@@ -39,7 +48,10 @@ function CodecPanel({ video, reason, onCopy }: { video: VideoView; reason: strin
   );
 }
 
-export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function VideoPlayer({ video, speed, onSpeedChange, onCopy }, ref) {
+export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function VideoPlayer(
+  { video, speed, onSpeedChange, onCopy, below },
+  ref,
+) {
   const el = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [time, setTime] = useState(0);
@@ -82,6 +94,14 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
     },
     [speed, onSpeedChange],
   );
+
+  const seek = useCallback((t: number) => {
+    const v = el.current;
+    if (!v) return;
+    v.pause();
+    v.currentTime = t;
+    setTime(t);
+  }, []);
 
   const togglePlay = useCallback(() => {
     const v = el.current;
@@ -210,6 +230,7 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
             </span>
             <span className="muted small">space play · , . frame · [ ] speed</span>
           </div>
+          {below?.({ fps, duration, time, seek })}
         </>
       ) : null}
     </section>

@@ -14,12 +14,17 @@ import { fanOutAngles, fanOutPoints } from '../../../src/shared/overlayLayout';
 import { MAP_HALO, MAP_INK } from '../../../src/shared/palette';
 import { MapImage } from './MapImage';
 import { asLetter, asNumber, asPoint, predictions, unparsed, type Prediction } from './predictions';
+import { OverlayLegend, whatIfOf, WhatIfCaption, WhatIfPoint, WhatIfRay } from '../diagnosis/WhatIfMarks';
+import { normalizedToPixels, rayToEdge } from './geometry';
 
 export interface AnswerPanelProps {
   sample: SampleView;
   onEnlarge: (image: MediaView, caption: string) => void;
   /** The reviewer's proposed answer (the audit bar's), drawn and listed like a prediction in its own colour. */
   proposal?: TypedAnswer | null;
+  /** The what-if overlay's checkbox (on unless unticked). */
+  showWhatIf?: boolean;
+  onShowWhatIf?: (show: boolean) => void;
 }
 
 const FG = 'var(--vscode-foreground)';
@@ -150,9 +155,10 @@ function ErrorList({ preds, unitText, format }: { preds: Prediction<unknown>[]; 
   );
 }
 
-function DirectionPanel({ sample, proposal }: AnswerPanelProps) {
+function DirectionPanel({ sample, proposal, showWhatIf = true }: AnswerPanelProps) {
   const truth = asNumber(sample.truthValue);
   const preds = predictions(sample, asNumber, proposal);
+  const whatIf = whatIfOf(sample, showWhatIf, asNumber);
   const g = sample.geometry;
   const layoutOf = (w: number, h: number, unit: number) =>
     directionLayout(
@@ -167,7 +173,7 @@ function DirectionPanel({ sample, proposal }: AnswerPanelProps) {
   return (
     <div className="answer-grid">
       <figure className="dial-figure">
-        <DirectionDial truth={truth} preds={preds} mode="egocentric" />
+        <DirectionDial truth={truth} preds={preds} mode="egocentric" whatIf={whatIf} />
         <figcaption className="muted small">
           Up = your current viewing direction; left turns are positive (+90° points left). Shaded: ±15°, ±30°, ±45° around the truth.
         </figcaption>
@@ -213,6 +219,9 @@ function DirectionPanel({ sample, proposal }: AnswerPanelProps) {
                       style={{ stroke: TRUTH_COLOR, strokeWidth: unit * 0.9 }}
                     />
                   ) : null}
+                  {whatIf ? (
+                    <WhatIfRay from={l.at} to={rayToEdge(l.at, g!.agent!.heading + whatIf.value, w, h)} unit={unit} w={whatIf} />
+                  ) : null}
                 </g>
                 {l.together.map((t) => (
                   <PlacedText
@@ -234,6 +243,7 @@ function DirectionPanel({ sample, proposal }: AnswerPanelProps) {
           }}
         </MapImage>
       ) : null}
+      <WhatIfCaption w={whatIf} />
       <ErrorList preds={preds} unitText="°" />
       <CoincideNote groups={coincidingGroups(preds)} />
       <Unparsed sample={sample} />
@@ -277,9 +287,10 @@ function coincidingGroups(preds: Prediction<number>[]): Array<Array<{ label: str
   );
 }
 
-function OrientationPanel({ sample, proposal }: AnswerPanelProps) {
+function OrientationPanel({ sample, proposal, showWhatIf = true }: AnswerPanelProps) {
   const truth = asNumber(sample.truthValue);
   const preds = predictions(sample, asNumber, proposal);
+  const whatIf = whatIfOf(sample, showWhatIf, asNumber);
   const g = sample.geometry;
   return (
     <div className="answer-grid">
@@ -303,7 +314,7 @@ function OrientationPanel({ sample, proposal }: AnswerPanelProps) {
                   r={l.radius}
                   style={{ fill: HALO, fillOpacity: 0.7, stroke: FG, strokeWidth: unit * 0.3 }}
                 />
-                <DialMarks center={l.at} radius={l.radius} truth={truth} preds={preds} unit={unit * 0.9} />
+                <DialMarks center={l.at} radius={l.radius} truth={truth} preds={preds} unit={unit * 0.9} whatIf={whatIf} />
                 {l.marks.map((m) => (
                   <text
                     key={m.deg}
@@ -329,12 +340,13 @@ function OrientationPanel({ sample, proposal }: AnswerPanelProps) {
         </MapImage>
       ) : (
         <figure className="dial-figure">
-          <DirectionDial truth={truth} preds={preds} mode="heading" />
+          <DirectionDial truth={truth} preds={preds} mode="heading" whatIf={whatIf} />
           <figcaption className="muted small">
             Heading on the top-down map: up = top of the map, left (counter-clockwise) positive.
           </figcaption>
         </figure>
       )}
+      <WhatIfCaption w={whatIf} />
       <ErrorList preds={preds} unitText="°" />
       <CoincideNote groups={coincidingGroups(preds)} />
       <Unparsed sample={sample} />
@@ -342,9 +354,10 @@ function OrientationPanel({ sample, proposal }: AnswerPanelProps) {
   );
 }
 
-function PointPanel({ sample, proposal }: AnswerPanelProps) {
+function PointPanel({ sample, proposal, showWhatIf = true }: AnswerPanelProps) {
   const truth = asPoint(sample.truthValue);
   const preds = predictions(sample, asPoint, proposal);
+  const whatIf = whatIfOf(sample, showWhatIf, asPoint);
   const g = sample.geometry;
   // Real data has no geometry: the top-down image is the one the host tagged as the map.
   const last = sample.images.find((i) => i.role === 'map');
@@ -458,6 +471,14 @@ function PointPanel({ sample, proposal }: AnswerPanelProps) {
                   {t.text}
                 </PlacedText>
               ))}
+              {whatIf ? (
+                <WhatIfPoint
+                  at={normalizedToPixels(whatIf.value, w, h)}
+                  from={whatIf.from ? normalizedToPixels(whatIf.from, w, h) : null}
+                  unit={unit}
+                  w={whatIf}
+                />
+              ) : null}
               {l.truth ? (
                 <g data-role="truth-point">
                   <circle
@@ -479,6 +500,7 @@ function PointPanel({ sample, proposal }: AnswerPanelProps) {
           );
         }}
       </MapImage>
+      <WhatIfCaption w={whatIf} />
       <ErrorList preds={preds} unitText=" units" />
       <CoincideNote groups={coincidingPointGroups(preds)} />
       <Unparsed sample={sample} />
@@ -486,12 +508,14 @@ function PointPanel({ sample, proposal }: AnswerPanelProps) {
   );
 }
 
-function DistancePanel({ sample, proposal }: AnswerPanelProps) {
+function DistancePanel({ sample, proposal, showWhatIf = true }: AnswerPanelProps) {
   const truth = asNumber(sample.truthValue);
   const preds = predictions(sample, asNumber, proposal);
+  const whatIf = whatIfOf(sample, showWhatIf, asNumber);
   return (
     <div className="answer-grid wide">
-      <DistanceRuler truth={truth} preds={preds} />
+      <DistanceRuler truth={truth} preds={preds} whatIf={whatIf} />
+      <WhatIfCaption w={whatIf} />
       <p className="muted small">
         Shaded: the bands of predictions that pass each of the 10 MRA thresholds θ = 0.50 … 0.95 (|pred − truth| &lt; (1 − θ)·truth); darker
         = passes more.
@@ -529,6 +553,7 @@ export function AnswerPanel(props: AnswerPanelProps) {
   return (
     <section className="card answer-panel" data-role="answer-panel" data-kind={sample.kind ?? 'other'}>
       <h2>Prediction vs truth</h2>
+      <OverlayLegend sample={sample} show={props.showWhatIf !== false} onShow={(show) => props.onShowWhatIf?.(show)} />
       {body}
     </section>
   );

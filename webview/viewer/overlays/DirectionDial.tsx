@@ -4,6 +4,7 @@ import { fanOutAngles } from '../../../src/shared/overlayLayout';
 import { angularError, pointAt, toleranceWedges, type Vec } from './geometry';
 import { COINCIDE_DEG, FAN_DEG } from './mapLayouts';
 import type { Prediction } from './predictions';
+import { WhatIfDialMark, type WhatIfDrawing } from '../diagnosis/WhatIfMarks';
 
 export type DialMode = 'egocentric' | 'heading';
 
@@ -15,10 +16,12 @@ export interface DialMarksProps {
   /** Size unit for strokes and text. */
   unit: number;
   showErrors?: boolean;
+  /** The active file's corrected angle, drawn dotted. */
+  whatIf?: WhatIfDrawing<number> | null;
 }
 
 /** Wedges, truth arrow and prediction arrows around a centre; shared by the stand-alone dial and the map dial. */
-export function DialMarks({ center, radius, truth, preds, unit, showErrors = true }: DialMarksProps) {
+export function DialMarks({ center, radius, truth, preds, unit, showErrors = true, whatIf }: DialMarksProps) {
   const arrow = (deg: number, len: number) => pointAt(center, deg, len);
   const head = (deg: number, len: number, size: number) => {
     const tip = arrow(deg, len);
@@ -113,6 +116,8 @@ export function DialMarks({ center, radius, truth, preds, unit, showErrors = tru
           <polygon points={head(truth, radius, unit * 4)} style={{ fill: TRUTH_COLOR }} />
         </g>
       ) : null}
+      {/* Over the truth: a correction that lands on it shows as dots on its line. */}
+      {whatIf ? <WhatIfDialMark center={center} radius={radius} unit={unit} w={whatIf} /> : null}
       <circle cx={center.x} cy={center.y} r={unit * 1.6} style={{ fill: 'var(--vscode-foreground)' }} />
     </g>
   );
@@ -122,10 +127,11 @@ export interface DirectionDialProps {
   truth: number | null;
   preds: Prediction<number>[];
   mode: DialMode;
+  whatIf?: WhatIfDrawing<number> | null;
 }
 
 /** A dial where up is the current viewing direction (or the map's top), left turns positive: +90 points LEFT. */
-export function DirectionDial({ truth, preds, mode }: DirectionDialProps) {
+export function DirectionDial({ truth, preds, mode, whatIf }: DirectionDialProps) {
   const size = 300;
   const c = { x: size / 2, y: size / 2 };
   const r = 96;
@@ -165,7 +171,7 @@ export function DirectionDial({ truth, preds, mode }: DirectionDialProps) {
           <line key={i} x1={a.x} y1={a.y} x2={b.x} y2={b.y} style={{ stroke: 'var(--vscode-descriptionForeground)', strokeWidth: 1 }} />
         );
       })}
-      <DialMarks center={c} radius={r} truth={truth} preds={preds} unit={unit} />
+      <DialMarks center={c} radius={r} truth={truth} preds={preds} unit={unit} whatIf={whatIf} />
       {labels.map(([deg, text]) => {
         const p = pointAt(c, deg, r + (deg % 180 === 0 ? 14 : 30));
         return (

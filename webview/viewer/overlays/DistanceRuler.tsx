@@ -4,16 +4,26 @@ import { formatNumber } from '../format';
 import { TRUTH_COLOR } from '../../common/theme';
 import { mraBands, rulerScale } from './geometry';
 import type { Prediction } from './predictions';
+import { dotted, type WhatIfDrawing } from '../diagnosis/WhatIfMarks';
 
 /** A ruler with the truth, each prediction, and the bands that pass each of the 10 MRA thresholds. */
-export function DistanceRuler({ truth, preds }: { truth: number | null; preds: Prediction<number>[] }) {
+export function DistanceRuler({
+  truth,
+  preds,
+  whatIf,
+}: {
+  truth: number | null;
+  preds: Prediction<number>[];
+  /** The active file's rescaled distance, drawn dotted on a row of its own. */
+  whatIf?: WhatIfDrawing<number> | null;
+}) {
   const width = 600;
   const left = 30;
   const right = width - 30;
   const axisY = 70;
   const rowH = 22;
-  const height = axisY + 30 + preds.length * rowH;
-  const values = [...(truth !== null ? [truth * 1.6] : []), ...preds.map((p) => p.value)];
+  const height = axisY + 30 + (preds.length + (whatIf ? 1 : 0)) * rowH;
+  const values = [...(truth !== null ? [truth * 1.6] : []), ...preds.map((p) => p.value), ...(whatIf ? [whatIf.value] : [])];
   const scale = rulerScale(values, left, right);
   const bands = truth !== null ? mraBands(truth) : [];
   return (
@@ -125,6 +135,44 @@ export function DistanceRuler({ truth, preds }: { truth: number | null; preds: P
           </g>
         );
       })}
+      {whatIf
+        ? (() => {
+            const x = scale.toX(whatIf.value);
+            const y = axisY + 34 + preds.length * rowH;
+            const from = whatIf.from === null ? null : scale.toX(whatIf.from);
+            return (
+              <g data-role="whatif-marker" data-value={whatIf.value} data-class={whatIf.view.cls}>
+                {from !== null && Math.abs(from - x) > 8 ? (
+                  <g data-role="whatif-link">
+                    <line x1={from} y1={y} x2={x + (from < x ? -6 : 6)} y2={y} style={dotted(whatIf.color, 2)} />
+                    <polygon
+                      points={
+                        from < x
+                          ? `${x - 6},${y} ${x - 12},${y - 4} ${x - 12},${y + 4}`
+                          : `${x + 6},${y} ${x + 12},${y - 4} ${x + 12},${y + 4}`
+                      }
+                      style={{ fill: whatIf.color }}
+                    />
+                  </g>
+                ) : null}
+                <line x1={x} y1={axisY - 40} x2={x} y2={y - 6} data-role="whatif-stroke" style={dotted(whatIf.color, 2.5)} />
+                <polygon
+                  points={`${x},${y - 6} ${x - 5},${y + 3} ${x + 5},${y + 3}`}
+                  style={{ fill: 'var(--vscode-editor-background)', stroke: whatIf.color, strokeWidth: 1.5 }}
+                />
+                <text
+                  x={x > width / 2 ? x - 16 : x + 16}
+                  y={y + 3}
+                  textAnchor={x > width / 2 ? 'end' : 'start'}
+                  className="svg-label"
+                  style={{ fill: whatIf.color, fontSize: 11, fontWeight: 600 }}
+                >
+                  {`${whatIf.view.text}: ${formatNumber(whatIf.value, 2)} m`}
+                </text>
+              </g>
+            );
+          })()
+        : null}
     </svg>
   );
 }
