@@ -5,3 +5,4 @@ export * from './filter';
 export * from './questionTree';
 export * from './resultsModel';
 export * from './auditFilter';
+export * from './diagnosisFilter';

@@ -138,8 +138,13 @@ export function escapeMarkdown(text: string): string {
 /** Long model output is cut in tooltips; the viewer shows it in full. */
 const TOOLTIP_PREDICTION_CHARS = 400;
 
-/** The question's Markdown tooltip: uid, question text, answer, prediction, and data problems. */
-export function questionTooltip(q: Question, outcome: QuestionOutcome | undefined, activeLabel: string | undefined): string {
+/** The question's Markdown tooltip: uid, question text, answer, prediction, its diagnosis, and data problems. */
+export function questionTooltip(
+  q: Question,
+  outcome: QuestionOutcome | undefined,
+  activeLabel: string | undefined,
+  diagnosis?: string,
+): string {
   const lines: string[] = [];
   lines.push(`**${escapeMarkdown(q.uid)}**`, '');
   if (q.scene) lines.push(`Scene: ${escapeMarkdown(q.scene)}`, '');
@@ -159,6 +164,7 @@ export function questionTooltip(q: Question, outcome: QuestionOutcome | undefine
       lines.push(`Prediction: ${escapeMarkdown(raw)}`, '');
     } else lines.push(`${escapeMarkdown(activeLabel)}: no prediction`, '');
   }
+  if (diagnosis) lines.push(`Diagnosis: ${escapeMarkdown(diagnosis)}`, '');
   for (const p of q.problems) lines.push(`$(warning) ${escapeMarkdown(p.message)}`, '');
   return lines.join('\n').trimEnd();
 }
