@@ -86,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
         e.affectsConfiguration(SETTINGS.parsingReader)
       )
         void store.reevaluateResults();
+      if (e.affectsConfiguration(SETTINGS.diagnosisFrameSampling)) store.diagnosis.recompute();
     }),
   );
 

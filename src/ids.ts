@@ -50,4 +50,5 @@ export const SETTINGS = {
   parsingReader: 'gstBench.parsing.reader',
   auditFile: 'gstBench.audit.file',
   auditReviewer: 'gstBench.audit.reviewer',
+  diagnosisFrameSampling: 'gstBench.diagnosis.frameSampling',
 } as const;

@@ -8,6 +8,7 @@ import {
   AuditSlice,
   ComparisonSlice,
   DatasetsSlice,
+  DiagnosisSlice,
   Emitter,
   FilterSlice,
   ResultsSlice,
@@ -24,6 +25,7 @@ export class InspectorState {
     filter: new FilterSlice(),
     selection: new SelectionSlice(),
     audit: new AuditSlice(),
+    diagnosis: new DiagnosisSlice(),
   };
   private cachedTree: QuestionTree | undefined;
   private readonly emitter = new Emitter<void>();
@@ -32,7 +34,7 @@ export class InspectorState {
   readonly onDidChange = this.emitter.event;
 
   constructor() {
-    const { datasets, results, comparison, filter, selection, audit } = this.slices;
+    const { datasets, results, comparison, filter, selection, audit, diagnosis } = this.slices;
     const treeInput = () => {
       this.cachedTree = undefined;
     };
@@ -51,7 +53,11 @@ export class InspectorState {
       audit.onDidChange(() => {
         if (filter.get().audit !== undefined) treeInput();
       }),
-      ...[datasets, results, comparison, filter, selection, audit].map((slice) =>
+      // The tree's tooltips and diagnosis filter read the active file's diagnosis.
+      diagnosis.onDidChange((e) => {
+        if (e.ids.includes(results.active()?.id ?? '')) treeInput();
+      }),
+      ...[datasets, results, comparison, filter, selection, audit, diagnosis].map((slice) =>
         (slice.onDidChange as (l: () => void) => { dispose(): void })(() => this.emitter.fire()),
       ),
     ];

@@ -22,6 +22,8 @@ import { DEFAULT_READER, isReaderName, type ReaderName } from '../shared/parsing
 import { SETTINGS } from '../ids';
 import type { DatasetSource } from './slices';
 import { InspectorState } from './state';
+import { DiagnosisService } from './diagnosisService';
+import { parseFrameSampling, type FrameSampling } from '../shared/diagnosis';
 
 export type { DatasetSource };
 
@@ -36,6 +38,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly generations = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
+  /** Each result file's failure diagnosis, computed from its evaluation (docs/DIAGNOSIS.md). */
+  readonly diagnosis: DiagnosisService;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -43,6 +47,11 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     readonly mappings?: FieldMappings,
   ) {
     super();
+    this.diagnosis = new DiagnosisService(
+      this,
+      () => ({ profile: this.profile(), sampling: this.frameSampling() }),
+      (id, e) => this.log.error(`diagnosis of ${id}: ${e.message}`),
+    );
   }
 
   // ---------- settings ----------
@@ -58,6 +67,18 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   profile(): ScoringProfile {
     const p = vscode.workspace.getConfiguration().get<string>(SETTINGS.scoringProfile) ?? DEFAULT_PROFILE;
     return isScoringProfile(p) ? p : DEFAULT_PROFILE;
+  }
+
+  /** The frame sampling the diagnosis assumes where a result line does not say which frames its model saw. */
+  frameSampling(): FrameSampling | undefined {
+    const text = vscode.workspace.getConfiguration().get<string>(SETTINGS.diagnosisFrameSampling)?.trim();
+    if (!text) return undefined;
+    const s = parseFrameSampling(text);
+    if (typeof s === 'string') {
+      this.log.warn(`${SETTINGS.diagnosisFrameSampling}: ${s}; no sampling is assumed`);
+      return undefined;
+    }
+    return s;
   }
 
   reader(): ReaderName {
@@ -245,6 +266,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   }
 
   override dispose(): void {
+    this.diagnosis.dispose();
     for (const k of [...this.watchers.keys()]) this.unwatch(k);
     super.dispose();
   }

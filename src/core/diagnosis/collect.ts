@@ -54,10 +54,13 @@ async function mapImageSize(q: Question): Promise<{ width: number; height: numbe
   return image?.path && image.exists && image.type === 'png' ? pngSize(image.path) : undefined;
 }
 
+/** Each scored line's frames field (a count or a list of indices), by uid, with its line for messages. */
+export type LineFrames = Map<string, { value: unknown; line: number }>;
+
 export async function diagnoseFile(dataset: Dataset, file: string, options: DiagnoseFileOptions): Promise<FileDiagnosisReport> {
   const builder = new EvaluationBuilder(dataset, file, options);
   const framesField = options.framesField ?? 'frames';
-  const frames = new Map<string, { value: unknown; line: number }>();
+  const frames: LineFrames = new Map();
   for await (const batch of readLineBatches(file)) {
     for (const line of batch) {
       const out = builder.addLine(line);
@@ -68,12 +71,28 @@ export async function diagnoseFile(dataset: Dataset, file: string, options: Diag
     }
   }
   const evaluation = builder.finish();
+  const { answers, problems } = await diagnosisAnswers(dataset, evaluation, { ...options, frames });
+  evaluation.problems.push(...problems);
+  return { evaluation, diagnosis: diagnose(answers, { profile: options.profile, sampling: options.sampling }) };
+}
+
+/**
+ * The diagnosis input of an evaluation already made (the extension's store holds one per result file): each scored
+ * answer with its truth, map size, the target's visible frames and the frames its line says the model saw.
+ */
+export async function diagnosisAnswers(
+  dataset: Dataset,
+  evaluation: Evaluation,
+  options: { frames?: LineFrames; detectRedBox?: boolean },
+): Promise<{ answers: DiagnosisAnswer[]; problems: Problem[] }> {
+  const file = evaluation.file;
+  const frames = options.frames ?? new Map();
   const answers: DiagnosisAnswer[] = [];
   const problems: Problem[] = [];
   const detected = new Map<string, Promise<TargetVisibility | Error>>();
   for (const o of evaluation.byUid.values()) {
-    const q = dataset.byUid.get(o.uid)!;
-    if (!isSubtaskKey(q.subtask) || !q.truth) continue;
+    const q = dataset.byUid.get(o.uid);
+    if (!q || !isSubtaskKey(q.subtask) || !q.truth) continue;
     const a: DiagnosisAnswer = { uid: o.uid, subtask: q.subtask, truth: q.truth, parsed: o.parse.parsed, raw: o.prediction };
     if (q.kind === 'point') a.imageSize = await mapImageSize(q);
     a.visibility = visibilityFromGeometry(q.extra.geometry);
@@ -104,6 +123,30 @@ export async function diagnoseFile(dataset: Dataset, file: string, options: Diag
     }
     answers.push(a);
   }
-  evaluation.problems.push(...problems);
-  return { evaluation, diagnosis: diagnose(answers, { profile: options.profile, sampling: options.sampling }) };
+  return { answers, problems };
+}
+
+/**
+ * The frames field of each scored line of a JSON lines file, for an evaluation that kept no records (the
+ * extension's): lines are matched to questions by the line number each outcome carries.
+ */
+export async function readLineFrames(evaluation: Evaluation, framesField = 'frames'): Promise<LineFrames> {
+  const uidByLine = new Map<number, string>();
+  for (const o of evaluation.byUid.values()) uidByLine.set(o.line, o.uid);
+  const frames: LineFrames = new Map();
+  for await (const batch of readLineBatches(evaluation.file)) {
+    for (const line of batch) {
+      const uid = uidByLine.get(line.number);
+      if (uid === undefined) continue;
+      let record: unknown;
+      try {
+        record = JSON.parse(line.text);
+      } catch {
+        continue; // the line changed since it was scored; the next evaluation brings a new diagnosis
+      }
+      const value = getPath(record, framesField);
+      if (value !== undefined) frames.set(uid, { value, line: line.number });
+    }
+  }
+  return frames;
 }

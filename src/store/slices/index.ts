@@ -5,3 +5,4 @@ export * from './comparison';
 export * from './filter';
 export * from './selection';
 export * from './audit';
+export * from './diagnosis';

@@ -2,36 +2,18 @@
 // diagnosis must find exactly those counts, subtask by subtask.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { diagnoseFile, readDataset, SUBTASK_KEYS } from '../../../src/core';
-import { REPO_ROOT } from '../helpers/shared';
+import { writeDiagnosisFixture } from '../helpers/diagnosisFixture';
 
 describe('diagnosis fixture (make-dataset --diagnosis-fixture)', () => {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'gst-fixture-')), 'ds');
   it('writes the fixture and the diagnosis finds every injected class with the right count', async () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(REPO_ROOT, 'src/generator/main.ts'),
-        '--out',
-        out,
-        '--no-video',
-        '--questions-per-subtask',
-        '24',
-        '--seed',
-        '16',
-        '--diagnosis-fixture',
-      ],
-      { encoding: 'utf8' },
-    );
-    assert.equal(r.status, 0, r.stderr);
+    const file = writeDiagnosisFixture(out);
     const expected = JSON.parse(readFileSync(path.join(out, 'results/diagnosis-fixture.expected.json'), 'utf8'));
-    const { diagnosis, evaluation } = await diagnoseFile(await readDataset(out), path.join(out, 'results/diagnosis-fixture.jsonl'), {
+    const { diagnosis, evaluation } = await diagnoseFile(await readDataset(out), file, {
       profile: 'paper',
     });
     assert.deepEqual(evaluation.problems, []);
