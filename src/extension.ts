@@ -19,6 +19,7 @@ import { registerViewer } from './panels/viewer';
 import { createViewerHost } from './panels/viewer/viewerHost';
 import { registerScoreboard } from './panels/scoreboard';
 import { createScoreboardHost } from './panels/scoreboard/scoreboardHost';
+import { createDiagnosisHost } from './commands/diagnosisFilter';
 import { createQuestionsView } from './sidebar/questionsView';
 import { createResultsView } from './sidebar/resultsView';
 import { createStatusBar } from './sidebar/statusBar';
@@ -46,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const viewer = registerViewer(context, createViewerHost(store), log, audit.viewer);
   const scoreboard = registerScoreboard(
     context,
-    createScoreboardHost(store, () => store.profile()),
+    createScoreboardHost(store, () => store.profile(), createDiagnosisHost(store)),
     log,
   );
   // A click on a question row both selects it and runs its command (Enter runs it too): only the command opens it.
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const compareHost = createCompareHost(store, {
     options: () => ({ profile: store.profile(), reader: store.reader(), fields: store.fields() }),
     showQuestion: (uid) => showQuestion(uid),
+    diagnosis: createDiagnosisHost(store),
   });
   context.subscriptions.push(registerCompare(context, compareHost, log));
   // The tree follows the selection when the viewer moves (j, k, n).

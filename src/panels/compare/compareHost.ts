@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { Dataset, EvaluateOptions, Evaluation } from '../../core';
 import type { InspectorState } from '../../store/state';
 import { anyEvent, type Event } from '../../store/slices';
+import type { DiagnosisHost } from '../common/diagnosisHost';
 
 /** A ticked result file with its evaluation. */
 export interface CompareInput {
@@ -29,11 +30,13 @@ export interface CompareHost {
   showQuestion(uid: string): void;
   /** The ticked files, their scores, the baseline or the datasets changed. */
   readonly onDidChange: Event<unknown>;
+  /** The files' diagnoses, for the diagnosis deltas; without it the panel has none. */
+  readonly diagnosis?: DiagnosisHost;
 }
 
 export function createCompareHost(
   state: InspectorState,
-  deps: { options(): EvaluateOptions; showQuestion(uid: string): void },
+  deps: { options(): EvaluateOptions; showQuestion(uid: string): void; diagnosis?: DiagnosisHost },
 ): CompareHost {
   const { datasets, results, comparison } = state.slices;
   return {
@@ -50,5 +53,6 @@ export function createCompareHost(
     options: deps.options,
     showQuestion: deps.showQuestion,
     onDidChange: anyEvent(results.onDidChange, comparison.onDidChange, datasets.onDidChange),
+    diagnosis: deps.diagnosis,
   };
 }

@@ -21,6 +21,7 @@ import {
   type TableFormat,
 } from '../../core';
 import type { ScoreboardModel, ScoreboardNotification } from '../../shared/protocol';
+import { fileDiagnosisViews } from '../common/diagnosisHost';
 import type { Disposable } from '../../store/slices';
 import type { ScoreboardHost } from './scoreboardHost';
 
@@ -38,20 +39,29 @@ const PAPER_RANDOM_AVG = PAPER_TABLE1.find((r) => r.group === 'random')!.avg;
 
 export class ScoreboardSession {
   private display: ScoreboardDisplay = DEFAULT_SCOREBOARD_DISPLAY;
-  private readonly subscription: Disposable;
+  private readonly subscriptions: Disposable[];
   /** The simulation is the slow part (200 guessers over every question): kept per dataset and profile. */
   private randomCache: { dataset: Dataset; profile: ScoringProfile; random: RandomBaseline } | undefined;
   private model: ScoreboardModel | undefined;
 
   constructor(private readonly deps: ScoreboardSessionDeps) {
-    this.subscription = deps.host.onDidChange(() => {
-      this.model = undefined;
-      this.push();
-    });
+    const { host } = deps;
+    this.subscriptions = [
+      host.onDidChange(() => {
+        this.model = undefined;
+        this.push();
+      }),
+    ];
+    if (host.diagnosis)
+      this.subscriptions.push(
+        host.diagnosis.onDidChange((e) => {
+          if (this.current().files.some((f) => e.ids.includes(f.id))) this.pushDiagnosis();
+        }),
+      );
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
   }
 
   /** The webview listens (first load or a reload): it gets the board; a filter it restored is kept. */
@@ -75,6 +85,14 @@ export class ScoreboardSession {
     const n = model.files.length;
     this.deps.onTitle?.(n === 0 ? 'GST-Bench Scoreboard' : `GST-Bench Scoreboard · ${n} ${n === 1 ? 'file' : 'files'}`);
     this.deps.notify({ type: 'model', model });
+    this.pushDiagnosis();
+  }
+
+  /** Sends the board's files' Diagnosis sections; those not diagnosed yet are asked for and follow. */
+  pushDiagnosis(): void {
+    const diagnosis = this.deps.host.diagnosis;
+    if (!diagnosis || !this.deps.isReady()) return;
+    this.deps.notify({ type: 'diagnosis', files: fileDiagnosisViews(this.current().files, diagnosis) });
   }
 
   /** The board for the files and datasets loaded now. */

@@ -2,6 +2,8 @@
 // one opens, the tree filter's classes with their counts, a question's class in words, and the compare panel's
 // per-class deltas between two files with a paired sign test.
 import type { ParsedJson } from '../parsing/parsedValue';
+import type { TableModel } from '../report/export';
+import { formatDelta, formatPValue } from '../report/compareTable';
 import type { AnswerKind, SubtaskKey } from '../subtasks';
 import { CLASS_LABELS, type DiagnosisClass, type FileDiagnosis, type QuestionDiagnosis, type SubtaskDiagnosis } from './diagnose';
 import { classSentence, findingSentences } from './report';
@@ -207,4 +209,14 @@ export function diagnosisDeltas(a: FileDiagnosis, b: FileDiagnosis, nameB: strin
     }
   }
   return out;
+}
+
+/** The deltas as a table: counts under A and B, what correcting the class gains each, the sign test's p. */
+export function diagnosisDeltaTable(deltas: readonly DiagnosisDelta[], nameA: string, nameB: string): TableModel {
+  const gain = (g: number | null) => (g === null ? '—' : formatDelta(g));
+  return {
+    header: ['subtask', 'change', nameA, nameB, `what-if gain ${nameA}`, `what-if gain ${nameB}`, 'sign test p'],
+    rows: deltas.map((d) => [d.abbreviation, d.words, String(d.countA), String(d.countB), gain(d.gainA), gain(d.gainB), formatPValue(d.p)]),
+    textColumns: 2,
+  };
 }

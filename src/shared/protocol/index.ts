@@ -5,3 +5,4 @@ export * from './viewerAudit';
 export * from './blind';
 export * from './compare';
 export * from './scoreboard';
+export * from './diagnosis';
