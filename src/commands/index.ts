@@ -109,7 +109,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
         const picked = await vscode.window.showQuickPick(filterPickItems(store.filter, diagnosis), {
           title: 'Filter Questions by Status, Audit or Diagnosis',
           placeHolder: store.activeResult()
-            ? 'Status under the active result file, or audit state'
+            ? 'Status or diagnosis class under the active result file, or audit state'
             : 'No result file is active: of the statuses only "All" and "No prediction" match questions',
         });
         choice = picked?.value;

@@ -145,6 +145,8 @@ describe('The diagnosis in the real workbench: the scoreboard section, the tree 
     const unitSlips = diagnosis.subtasks.flatMap((s) => s.classes.filter((c) => c.cls === 'unit_slip').map((c) => ({ s, c })));
     const total = unitSlips.reduce((n, x) => n + x.c.count, 0);
     assert.ok(total > 0, 'the fixture injects unit slips');
+    // The pick is longer than its list shows: type, as a user would, to bring the class up.
+    await quickInput().locator('input').first().fill('Unit slips');
     const row = quickInput().locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: /^Unit slips$/ }) });
     await row.waitFor({ state: 'visible' });
     assert.match(await row.innerText(), new RegExp(`${total} questions`));
@@ -180,6 +182,7 @@ describe('The diagnosis in the real workbench: the scoreboard section, the tree 
   });
 
   step('screenshots of the Diagnosis section and the filtered sidebar in dark, light and high-contrast themes', [fromBoard], async () => {
+    if (await quickInput().isVisible()) await page.keyboard.press('Escape');
     await page.locator('.tab', { hasText: 'GST-Bench Scoreboard' }).first().click();
     const section = board().locator('[data-role="diagnosis"]');
     await section.waitFor({ state: 'visible' });

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import React from 'react';
-import { diagnoseFile, readDataset, type Dataset, type FileDiagnosis } from '../../../src/core';
+import { diagnoseFile, evaluateFile, readDataset, type Dataset, type FileDiagnosis } from '../../../src/core';
 import type { DiagnosisHost } from '../../../src/panels/common/diagnosisHost';
 import { createCompareHost } from '../../../src/panels/compare/compareHost';
 import { CompareSession } from '../../../src/panels/compare/session';
 import { createScoreboardHost } from '../../../src/panels/scoreboard/scoreboardHost';
 import { ScoreboardSession } from '../../../src/panels/scoreboard/session';
-import { diagnosisDeltas, diagnosisDeltaTable, diagnosisLines } from '../../../src/shared/diagnosis/views';
+import { diagnosisDeltas, diagnosisDeltaTable, diagnosisLines, questionDiagnosisWords } from '../../../src/shared/diagnosis/views';
 import type { CompareNotification, ScoreboardHostMessage, ScoreboardNotification } from '../../../src/shared/protocol';
 import type { CompareHostMessage } from '../../../src/shared/protocol/compare';
 import { Emitter } from '../../../src/store/slices';
@@ -22,7 +22,9 @@ import { CompareBridge } from '../../../webview/compare/bridge';
 import { ScoreboardApp } from '../../../webview/scoreboard/App';
 import { ScoreboardBridge } from '../../../webview/scoreboard/bridge';
 import { DEMO, demoResult, demoState } from '../scoreboard/demoState';
-import { fakeApi, type FakeApi } from '../webview/mount';
+import { fakeApi, mount as mountViewer, type FakeApi } from '../webview/mount';
+import { resultViews } from '../../../src/panels/viewer/sampleView';
+import { ANGLE_SAMPLE } from '../webview/samples';
 
 const ORACLE = demoResult('noisy-oracle');
 const TEMPLATE_B = demoResult('template-b');
@@ -178,5 +180,27 @@ describe('compare: the diagnosis deltas', () => {
     assert.ok(document.querySelector('[data-role="compare"]'), 'the diagnosis message keeps the table');
     const rows = $('[data-role="diagnosis-delta-table"] tbody tr').map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     assert.deepEqual(rows, diagnosisDeltaTable(d.deltas, d.baseline.name, d.other.name).rows);
+  });
+});
+
+describe("viewer: the question's class in the header", () => {
+  test("each file's row carries its class in words, and the header writes it under the file", async () => {
+    const d = diagnoses.get(TEMPLATE_B)!;
+    const [uid, q] = [...d.byUid].find(([, x]) => x.cls === 'unparsed' || x.corrected !== undefined)!;
+    assert.ok(q.cls);
+    const subtask = dataset.byUid.get(uid)!.subtask;
+    const evaluation = await evaluateFile(dataset, TEMPLATE_B, { profile: 'paper' });
+    const base = { id: TEMPLATE_B, label: 'template-b', colorIndex: 0, active: true, evaluation };
+    const [withDiagnosis] = resultViews(uid, [{ ...base, diagnosis: d }], subtask);
+    assert.equal(withDiagnosis.diagnosis, questionDiagnosisWords(d, uid, subtask));
+    assert.equal(resultViews(uid, [base], subtask)[0].diagnosis, undefined, 'not diagnosed yet: nothing said');
+
+    const { show, bridge } = mountViewer();
+    disposers.push(() => bridge.dispose());
+    show({ ...ANGLE_SAMPLE, results: [{ ...ANGLE_SAMPLE.results[0], diagnosis: withDiagnosis.diagnosis }, ANGLE_SAMPLE.results[1]] });
+    assert.deepEqual(
+      $('[data-role="diagnosis"]').map((e) => e.textContent),
+      [`Diagnosis: ${withDiagnosis.diagnosis}`],
+    );
   });
 });
