@@ -55,7 +55,8 @@ export class ScoreboardSession {
     if (host.diagnosis)
       this.subscriptions.push(
         host.diagnosis.onDidChange((e) => {
-          if (this.current().files.some((f) => e.ids.includes(f.id))) this.pushDiagnosis();
+          // Not for a closed panel: the board is built only for a webview that listens.
+          if (deps.isReady() && this.current().files.some((f) => e.ids.includes(f.id))) this.pushDiagnosis();
         }),
       );
   }

@@ -149,6 +149,23 @@ describe('scoreboard: the Diagnosis section', () => {
   });
 });
 
+describe('scoreboard: a closed panel', () => {
+  test('builds no board when a diagnosis comes in (the random baseline is the slow part)', async () => {
+    const diagnosis = diagnosisHost();
+    const host = createScoreboardHost(await tickedState(), () => 'paper', diagnosis);
+    let builds = 0;
+    const sent: ScoreboardNotification[] = [];
+    const session = new ScoreboardSession({
+      host: { ...host, dataset: () => (builds++, host.dataset()) },
+      notify: (m) => sent.push(m) > 0,
+      isReady: () => false,
+    });
+    disposers.push(() => session.dispose());
+    await diagnosis.ensure(ORACLE);
+    assert.deepEqual([builds, sent.length], [0, 0]);
+  });
+});
+
 describe('compare: the diagnosis deltas', () => {
   test('follow the table: per file against the baseline, the classes whose counts differ, in the table the app shows', async () => {
     const host = diagnosisHost();
