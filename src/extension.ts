@@ -20,6 +20,7 @@ import { createViewerHost } from './panels/viewer/viewerHost';
 import { registerScoreboard } from './panels/scoreboard';
 import { createScoreboardHost } from './panels/scoreboard/scoreboardHost';
 import { createDiagnosisHost } from './commands/diagnosisFilter';
+import { keepFilterFileDiagnosed } from './store/filterDiagnosis';
 import { createQuestionsView } from './sidebar/questionsView';
 import { createResultsView } from './sidebar/resultsView';
 import { createStatusBar } from './sidebar/statusBar';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     diagnosis: createDiagnosisHost(store),
   });
   context.subscriptions.push(registerCompare(context, compareHost, log));
+  context.subscriptions.push(keepFilterFileDiagnosed(store, (id) => store.diagnosis.ensure(id)));
   // The tree follows the selection when the viewer moves (j, k, n).
   context.subscriptions.push(store.slices.selection.onDidChange((e) => questions.reveal(e.uid)));
 
