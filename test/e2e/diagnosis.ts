@@ -80,9 +80,21 @@ async function questionRowsOf(abbreviation: string): Promise<string[]> {
   }
   await setExpanded(await findRow(page, QUESTIONS_VIEW, abbreviation, 2), true);
   const rows = treeRows(page, QUESTIONS_VIEW).and(page.locator('[aria-level="3"]'));
-  const out: string[] = [];
-  for (let i = 0; i < (await rows.count()); i++) out.push(await rowDescription(rows.nth(i)));
-  return out.sort();
+  const read = async () => {
+    const out: string[] = [];
+    for (let i = 0; i < (await rows.count()); i++) out.push(await rowDescription(rows.nth(i)));
+    return out.sort();
+  };
+  // An expanded subtask's children come a moment later (the tree fetches them): read until two reads agree.
+  const deadline = Date.now() + ACTION_TIMEOUT_MS;
+  let last = await read();
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await read();
+    if (now.length > 0 && JSON.stringify(now) === JSON.stringify(last)) return now;
+    if (Date.now() > deadline) return now;
+    last = now;
+  }
 }
 
 const labelsOf = (uids: readonly string[]) => uids.map((u) => shortQuestionLabel(u, dataset.byUid.get(u)!.scene)).sort();
