@@ -20,6 +20,8 @@ import { registerViewer } from './panels/viewer';
 import { createViewerHost } from './panels/viewer/viewerHost';
 import { registerScoreboard } from './panels/scoreboard';
 import { createScoreboardHost } from './panels/scoreboard/scoreboardHost';
+import { createDiagnosisHost } from './commands/diagnosisFilter';
+import { keepFilterFileDiagnosed } from './store/filterDiagnosis';
 import { createQuestionsView } from './sidebar/questionsView';
 import { createResultsView } from './sidebar/resultsView';
 import { createStatusBar } from './sidebar/statusBar';
@@ -54,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   context.subscriptions.push(statusBar.hideWhileBlind(viewer));
   const scoreboard = registerScoreboard(
     context,
-    createScoreboardHost(store, () => store.profile()),
+    createScoreboardHost(store, () => store.profile(), createDiagnosisHost(store)),
     log,
   );
   // A click on a question row both selects it and runs its command (Enter runs it too): only the command opens it.
@@ -66,9 +68,11 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     options: () => ({ profile: store.profile(), reader: store.reader(), fields: store.fields() }),
     showQuestion: (uid) => showQuestion(uid),
     unsavedText: unsavedTextOf,
+    diagnosis: createDiagnosisHost(store),
   });
   const compare = registerCompare(context, compareHost, log);
   context.subscriptions.push(compare);
+  context.subscriptions.push(keepFilterFileDiagnosed(store, (id) => store.diagnosis.ensure(id)));
   // The tree follows the selection when the viewer moves (j, k, n).
   context.subscriptions.push(store.slices.selection.onDidChange((e) => questions.reveal(e.uid)));
 

@@ -9,6 +9,7 @@ import { isSortOrder, SORT_ORDERS } from '../model';
 import type { InspectorStore } from '../store/store';
 import { demoWorkingCopy } from './demoCopy';
 import { filterPatch, filterPickItems, isFilterChoice, type FilterChoice } from './filterPick';
+import { activeDiagnosisPick } from './diagnosisFilter';
 import { isSceneArgument, isString, ownArgument, ownChoice } from './menuArgs';
 import { clearFieldMappingCommand, offerFieldMapping, setFieldMappingCommand } from './fieldMapping';
 import { rescoreCommand } from './rescore';
@@ -101,18 +102,20 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
 
     reg(COMMANDS.filterStatus, async (arg?: unknown) => {
-      let choice: FilterChoice | undefined = ownChoice(arg, isFilterChoice, 'status or audit filter');
+      let choice: FilterChoice | undefined = ownChoice(arg, isFilterChoice, 'status, audit or diagnosis filter');
+      const active = store.activeResult();
       if (choice === undefined) {
-        const picked = await vscode.window.showQuickPick(filterPickItems(store.filter), {
-          title: 'Filter Questions by Status or Audit',
+        const diagnosis = await activeDiagnosisPick(store);
+        const picked = await vscode.window.showQuickPick(filterPickItems(store.filter, diagnosis), {
+          title: 'Filter Questions by Status, Audit or Diagnosis',
           placeHolder: store.activeResult()
-            ? 'Status under the active result file, or audit state'
+            ? 'Status or diagnosis class under the active result file, or audit state'
             : 'No result file is active: of the statuses only "All" and "No prediction" match questions',
         });
         choice = picked?.value;
       }
       if (choice === undefined) return;
-      store.setFilter(filterPatch(choice));
+      store.setFilter(filterPatch(choice, active?.id));
     }),
 
     reg(COMMANDS.filterScene, async (arg?: unknown) => {

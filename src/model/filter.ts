@@ -3,6 +3,8 @@ import { readByFallbackRule, type Question, type QuestionOutcome } from '../core
 import type { SortOrder, StatusFilter } from '../api';
 import { statusOfOutcome } from './status';
 import { AUDIT_FILTER_CHOICES, matchesAuditFilter, type AuditFilter, type QuestionAuditState } from './auditFilter';
+import { describeDiagnosisFilter, matchesDiagnosisFilter, type DiagnosisFilter } from './diagnosisFilter';
+import type { QuestionDiagnosis } from '../shared/diagnosis';
 
 export interface FilterState {
   status: StatusFilter;
@@ -12,6 +14,8 @@ export interface FilterState {
   text?: string;
   /** Audit state (audited, not audited, flagged, reviewers disagree), or undefined for any. */
   audit?: AuditFilter;
+  /** A class of a result file's diagnosis, or undefined for any. */
+  diagnosis?: DiagnosisFilter;
   sort: SortOrder;
 }
 
@@ -51,9 +55,11 @@ export function matchesFilter(
   outcome: QuestionOutcome | undefined,
   f: FilterState,
   audit?: ReadonlyMap<string, QuestionAuditState>,
+  diagnosis?: ReadonlyMap<string, QuestionDiagnosis>,
 ): boolean {
   if (!matchesStatus(outcome, f.status)) return false;
   if (f.audit !== undefined && !matchesAuditFilter(audit?.get(q.uid), f.audit)) return false;
+  if (f.diagnosis !== undefined && !matchesDiagnosisFilter(q.uid, q.subtask, f.diagnosis, diagnosis)) return false;
   if (f.scene !== undefined && q.scene !== f.scene) return false;
   const text = f.text?.trim().toLowerCase();
   if (text) {
@@ -107,7 +113,14 @@ const keyAsc = (v: number | undefined) => (v === undefined ? Number.POSITIVE_INF
 const keyDesc = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? Number.POSITIVE_INFINITY : -v);
 
 export function isFilterActive(f: FilterState): boolean {
-  return f.status !== 'all' || f.scene !== undefined || f.audit !== undefined || !!f.text?.trim() || f.sort !== 'dataset';
+  return (
+    f.status !== 'all' ||
+    f.scene !== undefined ||
+    f.audit !== undefined ||
+    f.diagnosis !== undefined ||
+    !!f.text?.trim() ||
+    f.sort !== 'dataset'
+  );
 }
 
 /** The Questions view's description for a filter, e.g. "failed · scene_2 · “armchair” · score ↑"; undefined when none. */
@@ -115,6 +128,7 @@ export function describeFilter(f: FilterState): string | undefined {
   const parts: string[] = [];
   if (f.status !== 'all') parts.push(STATUS_FILTERS.find((s) => s.value === f.status)!.label.toLowerCase());
   if (f.audit !== undefined) parts.push(AUDIT_FILTER_CHOICES.find((a) => a.value === f.audit)!.short);
+  if (f.diagnosis !== undefined) parts.push(describeDiagnosisFilter(f.diagnosis));
   if (f.scene !== undefined) parts.push(f.scene);
   if (f.text?.trim()) parts.push(`“${f.text.trim()}”`);
   if (f.sort !== 'dataset') parts.push(SORT_ORDERS.find((s) => s.value === f.sort)!.short);

@@ -6,3 +6,4 @@ export * from './questionTree';
 export * from './resultsModel';
 export * from './auditFilter';
 export * from './tooltip';
+export * from './diagnosisFilter';

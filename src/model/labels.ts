@@ -131,8 +131,13 @@ export function questionSummary(
 /** Long model output is cut in tooltips; the viewer shows it in full. */
 const TOOLTIP_PREDICTION_CHARS = 400;
 
-/** The question's tooltip: uid, question text, answer, prediction, and data problems. */
-export function questionTooltip(q: Question, outcome: QuestionOutcome | undefined, activeLabel: string | undefined): Tooltip {
+/** The question's tooltip: uid, question text, answer, prediction, its diagnosis, and data problems. */
+export function questionTooltip(
+  q: Question,
+  outcome: QuestionOutcome | undefined,
+  activeLabel: string | undefined,
+  diagnosis?: string,
+): Tooltip {
   const paragraphs: TooltipPart[][] = [[bold(q.uid)]];
   if (q.scene) paragraphs.push([plain(`Scene: ${q.scene}`)]);
   // The prompt's texts in order (the question is usually the last); media are shown by the viewer.
@@ -151,6 +156,7 @@ export function questionTooltip(q: Question, outcome: QuestionOutcome | undefine
       paragraphs.push([plain(`Prediction: ${raw}`)]);
     } else paragraphs.push([plain(`${activeLabel}: no prediction`)]);
   }
+  if (diagnosis) paragraphs.push([plain(`Diagnosis: ${diagnosis}`)]);
   for (const p of q.problems) paragraphs.push([icon('warning'), plain(p.message)]);
   return paragraphs;
 }

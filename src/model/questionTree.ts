@@ -18,6 +18,7 @@ import {
 import type { TreeSnapshotNode } from '../api';
 import { isFilterActive, matchesFilter, sortQuestions, type FilterState } from './filter';
 import type { QuestionAuditState } from './auditFilter';
+import { diagnosisTooltipWords, type TreeDiagnosis } from './diagnosisFilter';
 import { countDescription, problemReason, questionSummary, questionTooltip, shortQuestionLabel, subtaskTooltip } from './labels';
 import { fileStem } from './resultsModel';
 import { STATUS_LOOK, statusOfOutcome, type QuestionStatus } from './status';
@@ -101,6 +102,7 @@ export function buildQuestionTree(
   active: ActiveResultView | undefined,
   filter: FilterState,
   audit?: ReadonlyMap<string, QuestionAuditState>,
+  diagnosis?: TreeDiagnosis,
 ): QuestionTree {
   const bySubtask = new Map<SubtaskOrOther, Array<{ question: Question; outcome?: QuestionOutcome; order: number }>>();
   const scenes = new Set<string>();
@@ -133,7 +135,7 @@ export function buildQuestionTree(
     if (!all || all.length === 0) return undefined;
     const id = nodeIds.subtask(key);
     const shown = sortQuestions(
-      all.filter((x) => matchesFilter(x.question, x.outcome, filter, audit)),
+      all.filter((x) => matchesFilter(x.question, x.outcome, filter, audit, diagnosis?.filter)),
       filter.sort,
     );
     // Under a filter, a subtask with no matching question is only noise.
@@ -152,7 +154,7 @@ export function buildQuestionTree(
       icon,
       total: all.length,
       parentId,
-      children: shown.map((x) => questionNode(x.question, x.outcome, active, id)),
+      children: shown.map((x) => questionNode(x.question, x.outcome, active, id, diagnosis?.active)),
     };
     for (const c of node.children) {
       byId.set(c.id, c);
@@ -195,6 +197,7 @@ function questionNode(
   outcome: QuestionOutcome | undefined,
   active: ActiveResultView | undefined,
   parentId: string,
+  diagnosis: TreeDiagnosis['active'],
 ): QuestionNode {
   const status = statusOfOutcome(outcome);
   const look = STATUS_LOOK[status];
@@ -205,7 +208,7 @@ function questionNode(
     uid: q.uid,
     label: questionSummary(q, outcome, active !== undefined),
     description: shortQuestionLabel(q.uid, q.scene),
-    tooltip: questionTooltip(q, outcome, active?.label),
+    tooltip: questionTooltip(q, outcome, active?.label, diagnosisTooltipWords(diagnosis, q.uid, q.subtask)),
     contextValue: warning ? 'question.problem' : 'question',
     icon: look.icon,
     iconColor: look.color,

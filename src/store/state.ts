@@ -55,7 +55,8 @@ export class InspectorState {
       }),
       // The tree's tooltips and diagnosis filter read the active file's diagnosis.
       diagnosis.onDidChange((e) => {
-        if (e.ids.includes(results.active()?.id ?? '')) treeInput();
+        const shown = [results.active()?.id, filter.get().diagnosis?.resultId];
+        if (shown.some((id) => id !== undefined && e.ids.includes(id))) treeInput();
       }),
       ...[datasets, results, comparison, filter, selection, audit, diagnosis].map((slice) =>
         (slice.onDidChange as (l: () => void) => { dispose(): void })(() => this.emitter.fire()),
@@ -130,7 +131,12 @@ export class InspectorState {
       const active = this.activeResult();
       const m = this.mergedDataset();
       const activeEvaluation = active?.evaluation ? { label: path.basename(active.file), evaluation: active.evaluation } : undefined;
-      this.cachedTree = buildQuestionTree(m?.questions ?? [], activeEvaluation, this.slices.filter.get(), this.slices.audit.states());
+      const filter = this.slices.filter.get();
+      const { diagnosis } = this.slices;
+      this.cachedTree = buildQuestionTree(m?.questions ?? [], activeEvaluation, filter, this.slices.audit.states(), {
+        filter: filter.diagnosis ? diagnosis.get(filter.diagnosis.resultId)?.byUid : undefined,
+        active: active ? diagnosis.get(active.id) : undefined,
+      });
     }
     return this.cachedTree;
   }

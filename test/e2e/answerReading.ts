@@ -27,6 +27,8 @@ import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type
 import {
   clickQuestionRow,
   findRow,
+  competencyCounts as competencyCountsOf,
+  hoverText as hoverTextOf,
   openContainer,
   QUESTIONS_VIEW,
   RESULTS_VIEW,
@@ -87,27 +89,7 @@ const quickInput = () => page.locator(WORKBENCH.quickInput);
 const questionsHeader = () => page.locator(`.pane-header[aria-label^="${QUESTIONS_VIEW}"]`);
 const resultRow = (stem: string) => findRow(page, RESULTS_VIEW, resultRowNamed(stem));
 
-/** The text of the hover a pointer on `target` opens (VS Code's tooltip widget). */
-async function hoverText(target: Locator, wanted: RegExp): Promise<string> {
-  const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible').filter({ hasText: wanted }).first();
-  const deadline = Date.now() + ACTION_TIMEOUT_MS;
-  for (;;) {
-    await page.mouse.move(0, 0);
-    await target.hover();
-    if (
-      await hover.waitFor({ state: 'visible', timeout: 4000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) {
-      const shown = await page.locator('.monaco-hover:visible, .workbench-hover:visible').allInnerTexts();
-      throw new Error(`no hover matching ${wanted} on the row; hovers shown: ${shown.join(' | ') || 'none'}`);
-    }
-  }
-  return (await hover.innerText()).replace(/\s+/g, ' ');
-}
+const hoverText = (target: Locator, wanted: RegExp) => hoverTextOf(page, target, wanted, ACTION_TIMEOUT_MS);
 
 async function makeActive(stem: string): Promise<void> {
   const row = await resultRow(stem);
@@ -139,18 +121,7 @@ async function waitForViewDescription(text: string): Promise<void> {
   await questionsHeader().locator('.description', { hasText: text }).waitFor({ state: 'visible' });
 }
 
-/** Each competency row's "shown/total q" (collapsed, so all three fit), or absent when the filter emptied it. */
-async function competencyCounts(): Promise<Record<string, string>> {
-  const tree = page.getByRole('tree', { name: QUESTIONS_VIEW });
-  // Level-1 rows keep their places when one collapses: only their children go.
-  const competencies = tree.locator('[role="treeitem"][aria-level="1"]');
-  const out: Record<string, string> = {};
-  for (let i = 0; i < (await competencies.count()); i++) {
-    await setExpanded(competencies.nth(i), false);
-    out[(await competencies.nth(i).locator('.label-name').innerText()).trim()] = await rowDescription(competencies.nth(i));
-  }
-  return out;
-}
+const competencyCounts = () => competencyCountsOf(page);
 
 /** What the tree should show under a filter: per competency "shown/total q", from the core's own evaluation. */
 function expectedCounts(e: Evaluation, keep: (o: QuestionOutcome) => boolean): Record<string, string> {

@@ -246,3 +246,37 @@ export async function answerSaveDialog(page: Page, file: string, saved: () => bo
   });
   await check(`${file} to be saved`, async () => saved());
 }
+
+/** The text of the hover a pointer on `target` opens (VS Code's tooltip widget), once it matches `wanted`. */
+export async function hoverText(page: Page, target: Locator, wanted: RegExp, timeoutMs: number): Promise<string> {
+  const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible').filter({ hasText: wanted }).first();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.mouse.move(0, 0);
+    await target.hover();
+    if (
+      await hover.waitFor({ state: 'visible', timeout: 4000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      const shown = await page.locator('.monaco-hover:visible, .workbench-hover:visible').allInnerTexts();
+      throw new Error(`no hover matching ${wanted} on the row; hovers shown: ${shown.join(' | ') || 'none'}`);
+    }
+  }
+  return (await hover.innerText()).replace(/\s+/g, ' ');
+}
+
+/** Each competency row's "shown/total q" (collapsed, so all fit), the competencies a filter emptied left out. */
+export async function competencyCounts(page: Page): Promise<Record<string, string>> {
+  // Level-1 rows keep their places when one collapses: only their children go.
+  const competencies = page.getByRole('tree', { name: QUESTIONS_VIEW }).locator('[role="treeitem"][aria-level="1"]');
+  const out: Record<string, string> = {};
+  for (let i = 0; i < (await competencies.count()); i++) {
+    await setExpanded(competencies.nth(i), false);
+    out[(await competencies.nth(i).locator('.label-name').innerText()).trim()] = await rowDescription(competencies.nth(i));
+  }
+  return out;
+}

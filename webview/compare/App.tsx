@@ -7,6 +7,8 @@ import type { DisagreementList } from '../../src/shared/stats/disagreements';
 import type { CompareBridge } from './bridge';
 import { CompareTable, type Cell } from './CompareTable';
 import { Disagreements } from './Disagreements';
+import { DiagnosisDeltas } from './DiagnosisDeltas';
+import type { DiagnosisDeltaView } from '../../src/shared/protocol/diagnosis';
 import { TableView } from './TableView';
 
 type Listed = { list: DisagreementList; baselineLabel: string; otherLabel: string };
@@ -21,6 +23,7 @@ export function App({ bridge }: { bridge: CompareBridge }) {
   const [sort, setSort] = useState<DisagreementSort>(initial.sort ?? 'largest');
   const [listed, setListed] = useState<Listed | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [deltas, setDeltas] = useState<DiagnosisDeltaView[]>([]);
   const arrivedAt = useRef(0);
   const [tables, setTables] = useState(0);
 
@@ -31,7 +34,8 @@ export function App({ bridge }: { bridge: CompareBridge }) {
         setTables((n) => n + 1);
         setView(m.view);
         bridge.updateState({ baseline: m.view.baselineFile });
-      } else {
+      } else if (m.type === 'diagnosis') setDeltas(m.deltas);
+      else {
         setView(null);
         setMessage(m.message);
       }
@@ -156,6 +160,7 @@ export function App({ bridge }: { bridge: CompareBridge }) {
           onClose={closeList}
         />
       ) : null}
+      <DiagnosisDeltas deltas={deltas.filter((d) => d.baseline.id === view.baselineFile)} />
       <section className="cmp-card" data-role="coverage">
         <h2>Questions compared</h2>
         <ul className="small">

@@ -21,6 +21,8 @@ import { Button } from '../ui';
 import { resultColor } from '../common/theme';
 import type { ScoreboardBridge } from './bridge';
 import { Chart, SIMULATED_COLOR, type ColoredSeries } from './Chart';
+import { DiagnosisSection } from './DiagnosisSection';
+import type { FileDiagnosisView } from '../../src/shared/protocol/diagnosis';
 import type { ChartSeries } from './chartLayout';
 
 /** The chart's values of a row: its subtasks and its Avg. */
@@ -45,10 +47,12 @@ export function ScoreboardApp({ bridge }: { bridge: ScoreboardBridge }) {
     bridge.updateState({ mark: label });
   };
   const [notice, setNotice] = useState<string | null>(null);
+  const [diagnosis, setDiagnosis] = useState<FileDiagnosisView[]>([]);
 
   useEffect(() => {
     const off = bridge.onMessage((m) => {
       if (m.type === 'model') setModel(m.model);
+      else if (m.type === 'diagnosis') setDiagnosis(m.files);
       else if (m.type === 'exported') {
         const label = SCOREBOARD_EXPORT_FORMATS.find((f) => f.format === m.format)?.label ?? m.format;
         if (m.error) setNotice(`${label} export failed: ${m.error}`);
@@ -252,6 +256,11 @@ export function ScoreboardApp({ bridge }: { bridge: ScoreboardBridge }) {
           Under each score of this dataset's rows: its 95 % bootstrap interval (docs/STATISTICS.md). Paper rows: {model.source}.
         </p>
       </section>
+
+      <DiagnosisSection
+        files={diagnosis.filter((d) => model.files.some((f) => f.id === d.id))}
+        onShow={(file, cls, subtask) => bridge.request('showDiagnosisQuestions', { file, cls, subtask }).then((r) => r.shown)}
+      />
     </main>
   );
 }

@@ -5,6 +5,7 @@ import type { Dataset, EvaluateOptions, Evaluation } from '../../core';
 import { scoresUnsavedText } from '../../store/readResult';
 import type { InspectorState } from '../../store/state';
 import { anyEvent, type Event } from '../../store/slices';
+import type { DiagnosisHost } from '../common/diagnosisHost';
 
 /** A ticked result file with its evaluation. */
 export interface CompareInput {
@@ -33,11 +34,18 @@ export interface CompareHost {
   unsavedText(file: string): string | undefined;
   /** The ticked files, their scores, the baseline or the datasets changed. */
   readonly onDidChange: Event<unknown>;
+  /** The files' diagnoses, for the diagnosis deltas; without it the panel has none. */
+  readonly diagnosis?: DiagnosisHost;
 }
 
 export function createCompareHost(
   state: InspectorState,
-  deps: { options(): EvaluateOptions; showQuestion(uid: string): void; unsavedText?(file: string): string | undefined },
+  deps: {
+    options(): EvaluateOptions;
+    showQuestion(uid: string): void;
+    unsavedText?(file: string): string | undefined;
+    diagnosis?: DiagnosisHost;
+  },
 ): CompareHost {
   const { datasets, results, comparison } = state.slices;
   return {
@@ -55,5 +63,6 @@ export function createCompareHost(
     showQuestion: deps.showQuestion,
     unsavedText: (file) => (scoresUnsavedText(file) ? deps.unsavedText?.(file) : undefined),
     onDidChange: anyEvent(results.onDidChange, comparison.onDidChange, datasets.onDidChange),
+    diagnosis: deps.diagnosis,
   };
 }

@@ -21,6 +21,7 @@ import { disagreements } from '../../shared/stats/disagreements';
 import type { Disposable } from '../../store/slices';
 import { coalesce, type Coalesced } from '../common/coalesce';
 import type { CompareHost, CompareInput } from './compareHost';
+import { diagnosisDeltaViews } from './diagnosisDeltas';
 
 export interface CompareSessionDeps {
   host: CompareHost;
@@ -61,10 +62,19 @@ export class CompareSession {
   private readonly subscriptions: Disposable[];
   /** A burst of store changes (a watcher loading 25 files) is one refresh. */
   private readonly update: Coalesced;
+  /** The diagnosis deltas the webview holds (sent apart from the table, which they do not change). */
+  private sentDiagnosis: string | undefined;
 
   constructor(private readonly deps: CompareSessionDeps) {
     this.update = coalesce(() => void this.refresh());
     this.subscriptions = [deps.host.onDidChange(() => this.update.schedule())];
+    const diagnosis = deps.host.diagnosis;
+    if (diagnosis)
+      this.subscriptions.push(
+        diagnosis.onDidChange((e) => {
+          if (deps.host.comparedFiles().some((f) => e.ids.includes(f.id))) this.pushDiagnosis();
+        }),
+      );
   }
 
   dispose(): void {
@@ -81,6 +91,7 @@ export class CompareSession {
   /** The webview's page was (re)loaded: it holds nothing. A baseline it remembers is taken when none is set. */
   ready(restoredBaseline: string | undefined): Promise<void> {
     this.sentKey = undefined;
+    this.sentDiagnosis = undefined;
     const { host } = this.deps;
     if (restoredBaseline && host.baseline() === undefined && host.comparedFiles().some((f) => f.id === restoredBaseline))
       host.setBaseline(restoredBaseline); // fires a change, which refreshes
@@ -89,6 +100,7 @@ export class CompareSession {
 
   pageGone(): void {
     this.sentKey = undefined;
+    this.sentDiagnosis = undefined;
   }
 
   /** Computes the table again and sends it when it differs from what the webview holds. Calls coalesce. */
@@ -136,6 +148,17 @@ export class CompareSession {
     this.last = { key, view };
     if (typeof view === 'string') this.send({ type: 'empty', message: view });
     else if (this.send({ type: 'table', view })) this.deps.onSent?.(performance.now() - started);
+    this.pushDiagnosis();
+  }
+
+  /** Sends each compared file's diagnosis deltas against the baseline of the table shown, when they changed. */
+  pushDiagnosis(): void {
+    const diagnosis = this.deps.host.diagnosis;
+    const view = this.last?.view;
+    if (!diagnosis || !view || typeof view === 'string' || !this.deps.isReady()) return;
+    const m = { type: 'diagnosis' as const, deltas: diagnosisDeltaViews(this.deps.host.comparedFiles(), view.baselineFile, diagnosis) };
+    const key = JSON.stringify(m);
+    if (key !== this.sentDiagnosis && this.deps.notify(m)) this.sentDiagnosis = key;
   }
 
   /** The table for files already read: what opening the panel costs once the files are loaded. */

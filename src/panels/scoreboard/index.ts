@@ -17,6 +17,8 @@ import {
   type ScoreboardState,
 } from '../../shared/protocol';
 import type { ScoreboardDisplay } from '../../shared/report/scoreboard';
+import { isDiagnosisClass } from '../../shared/diagnosis/views';
+import { isSubtaskKey } from '../../shared/subtasks';
 import { panelHtml } from '../common/html';
 import type { ScoreboardHost } from './scoreboardHost';
 import { ScoreboardSession } from './session';
@@ -62,7 +64,7 @@ class ScoreboardController implements vscode.Disposable {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    host: ScoreboardHost,
+    private readonly host: ScoreboardHost,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.session = new ScoreboardSession({
@@ -200,6 +202,13 @@ class ScoreboardController implements vscode.Disposable {
         (e: Error) => this.channel?.notify({ type: 'exported', format, saved: null, error: e.message }),
       );
       return { started: true as const };
+    },
+    showDiagnosisQuestions: async ({ file, cls, subtask }) => {
+      const diagnosis = this.host.diagnosis;
+      const onBoard = this.session.current().files.some((f) => f.id === file);
+      if (!diagnosis || !onBoard || !isDiagnosisClass(cls) || (subtask !== undefined && !isSubtaskKey(subtask)))
+        throw new Error('not a diagnosis line of the board');
+      return { shown: await diagnosis.showQuestions(file, cls, subtask) };
     },
     copyTable: async ({ format, display }) => {
       const d = asScoreboardDisplay(display);

@@ -3,6 +3,7 @@ import type { Dataset, Evaluation, ScoringProfile } from '../../core';
 import { resultLabel } from '../../model';
 import type { InspectorState } from '../../store/state';
 import { anyEvent, type Event } from '../../store/slices';
+import type { DiagnosisHost } from '../common/diagnosisHost';
 
 export interface ScoreboardFile {
   id: string;
@@ -23,9 +24,11 @@ export interface ScoreboardHost {
   include(file: string): boolean;
   /** Files, their scores, the ticked set or the datasets changed. */
   readonly onDidChange: Event<unknown>;
+  /** The files' diagnoses, for the Diagnosis sections; without it the board has none. */
+  readonly diagnosis?: DiagnosisHost;
 }
 
-export function createScoreboardHost(state: InspectorState, profile: () => ScoringProfile): ScoreboardHost {
+export function createScoreboardHost(state: InspectorState, profile: () => ScoringProfile, diagnosis?: DiagnosisHost): ScoreboardHost {
   const { datasets, results, comparison } = state.slices;
   const fileOf = (r: ReturnType<InspectorState['results']>[number]): ScoreboardFile[] =>
     r.evaluation ? [{ id: r.id, name: resultLabel(r), colorIndex: r.colorIndex, active: r.active, evaluation: r.evaluation }] : [];
@@ -50,5 +53,6 @@ export function createScoreboardHost(state: InspectorState, profile: () => Scori
       return true;
     },
     onDidChange: anyEvent(results.onDidChange, comparison.onDidChange, datasets.onDidChange),
+    diagnosis,
   };
 }

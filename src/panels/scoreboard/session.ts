@@ -22,6 +22,7 @@ import {
   type TableFormat,
 } from '../../core';
 import type { ScoreboardModel, ScoreboardNotification } from '../../shared/protocol';
+import { fileDiagnosisViews } from '../common/diagnosisHost';
 import type { Disposable } from '../../store/slices';
 import { coalesce, type Coalesced } from '../common/coalesce';
 import type { ScoreboardHost } from './scoreboardHost';
@@ -40,23 +41,33 @@ const PAPER_RANDOM_AVG = PAPER_TABLE1.find((r) => r.group === 'random')!.avg;
 
 export class ScoreboardSession {
   private display: ScoreboardDisplay = DEFAULT_SCOREBOARD_DISPLAY;
-  private readonly subscription: Disposable;
+  private readonly subscriptions: Disposable[];
   /** The simulation is the slow part (200 guessers over every question): kept per dataset and profile. */
   private randomCache: { dataset: Dataset; profile: ScoringProfile; random: RandomBaseline } | undefined;
   private model: ScoreboardModel | undefined;
   private readonly update: Coalesced;
 
   constructor(private readonly deps: ScoreboardSessionDeps) {
+    const { host } = deps;
     this.update = coalesce(() => this.push());
-    this.subscription = deps.host.onDidChange(() => {
-      // Stale at once (an export reads the new state), rebuilt and sent once the burst is over.
-      this.model = undefined;
-      this.update.schedule();
-    });
+    this.subscriptions = [
+      host.onDidChange(() => {
+        // Stale at once (an export reads the new state), rebuilt and sent once the burst is over.
+        this.model = undefined;
+        this.update.schedule();
+      }),
+    ];
+    if (host.diagnosis)
+      this.subscriptions.push(
+        host.diagnosis.onDidChange((e) => {
+          // Not for a closed panel: the board is built only for a webview that listens.
+          if (deps.isReady() && this.current().files.some((f) => e.ids.includes(f.id))) this.pushDiagnosis();
+        }),
+      );
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
     this.update.dispose();
   }
 
@@ -86,6 +97,14 @@ export class ScoreboardSession {
     const n = model.files.length;
     this.deps.onTitle?.(n === 0 ? 'GST-Bench Scoreboard' : `GST-Bench Scoreboard · ${n} ${n === 1 ? 'file' : 'files'}`);
     this.deps.notify({ type: 'model', model });
+    this.pushDiagnosis();
+  }
+
+  /** Sends the board's files' Diagnosis sections; those not diagnosed yet are asked for and follow. */
+  pushDiagnosis(): void {
+    const diagnosis = this.deps.host.diagnosis;
+    if (!diagnosis || !this.deps.isReady()) return;
+    this.deps.notify({ type: 'diagnosis', files: fileDiagnosisViews(this.current().files, diagnosis) });
   }
 
   /** The board for the files and datasets loaded now. */

@@ -11,6 +11,7 @@ import { isSubtaskKey, subtaskInfo } from '../../shared/subtasks';
 import type { ParseOutcome } from '../../shared/parsing/answerParser';
 import type { ReadingFacts } from '../../shared/parsing/readingText';
 import { subtaskFormatLossText } from '../../shared/report/formatLoss';
+import { questionDiagnosisWords } from '../../shared/diagnosis/views';
 import type { GeometryView, MediaView, OutcomeView, ResultView, SampleView, VideoView } from '../../shared/protocol/viewer';
 import { readVideoInfo } from './mp4Info';
 import type { ViewerResult } from './viewerHost';
@@ -109,8 +110,14 @@ export function resultViews(uid: string, results: ViewerResult[], subtask?: stri
       outcome: o ? outcomeView(o) : null,
       ...(r.overall === undefined ? {} : { overall: r.overall, partial: r.partial === true }),
       ...(loss && info ? { formatLoss: subtaskFormatLossText(r.label, info.abbreviation, loss) } : {}),
+      ...diagnosisField(r, uid, subtask),
     };
   });
+}
+
+function diagnosisField(r: ViewerResult, uid: string, subtask: string | undefined): { diagnosis?: string } {
+  const words = r.diagnosis && subtask ? questionDiagnosisWords(r.diagnosis, uid, subtask) : undefined;
+  return words ? { diagnosis: words } : {};
 }
 
 async function videoView(ref: MediaRef, toUri: ToWebviewUri, readInfo: typeof readVideoInfo): Promise<VideoView> {

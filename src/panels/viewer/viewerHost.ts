@@ -6,6 +6,7 @@ import { datasetCounts, resultCoverage, resultLabel } from '../../model';
 import { isPartial, overallLong } from '../../shared/coverage';
 import { formatScore } from '../../shared/format';
 import type { InspectorState } from '../../store/state';
+import type { FileDiagnosis } from '../../shared/diagnosis';
 import { anyEvent, type Event } from '../../store/slices';
 import type { LineFrames } from '../../core/diagnosis/collect';
 import type { FrameSampling } from '../../shared/diagnosis/visibility';
@@ -23,6 +24,8 @@ export interface ViewerResult {
   /** The file's overall score with its coverage, as the header shows it. */
   overall?: string;
   partial?: boolean;
+  /** The file's diagnosis, once computed. */
+  diagnosis?: FileDiagnosis;
 }
 
 export interface ViewerHost {
@@ -62,7 +65,14 @@ export interface ViewerDiagnosisSource {
 function viewerResult(store: InspectorState, r: ReturnType<InspectorState['results']>[number]): ViewerResult | undefined {
   if (!r.evaluation) return undefined;
   const coverage = resultCoverage(r, datasetCounts(store.mergedDataset()?.questions));
-  const base = { id: r.id, label: resultLabel(r), colorIndex: r.colorIndex, active: r.active, evaluation: r.evaluation };
+  const base = {
+    id: r.id,
+    label: resultLabel(r),
+    colorIndex: r.colorIndex,
+    active: r.active,
+    evaluation: r.evaluation,
+    diagnosis: store.slices.diagnosis.get(r.id),
+  };
   return coverage ? { ...base, overall: overallLong(r.evaluation.overall, coverage, formatScore), partial: isPartial(coverage) } : base;
 }
 
@@ -87,7 +97,7 @@ export function createViewerHost(store: InspectorState, source?: ViewerDiagnosis
     select: (uid) => selection.select(uid),
     datasetRoots: () => [...new Set(store.loadedDatasets().map((d) => (d.file ? path.dirname(d.file) : d.root)))],
     onDidChangeDatasets: datasets.onDidChange,
-    onDidChangeResults: anyEvent(results.onDidChange, comparison.onDidChange),
+    onDidChangeResults: anyEvent(results.onDidChange, comparison.onDidChange, store.slices.diagnosis.onDidChange),
     onDidChangeOrder: anyEvent(filter.onDidChange, results.onDidChange, datasets.onDidChange),
     diagnosisOverlay(uid) {
       const found = store.getQuestion(uid);

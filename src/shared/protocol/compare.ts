@@ -7,6 +7,7 @@ import type { DisagreementList } from '../stats/disagreements';
 import type { RunGroup, SettingComparison } from '../stats/groups';
 import type { SubtaskKey } from '../subtasks';
 import { contractGuards, type PanelHostMessage, type RequestHandlers } from './rpc';
+import type { DiagnosisDeltaView } from './diagnosis';
 
 /** One compared result file. A file whose lines carry `setting` holds one result set per setting. */
 export interface CompareFileView {
@@ -55,7 +56,9 @@ export type CompareNotification =
   | { type: 'table'; view: CompareView }
   /** Nothing to compare (fewer than two files with scorable lines), or the files are being read. */
   | { type: 'empty'; message: string }
-  | { type: 'loading'; message: string };
+  | { type: 'loading'; message: string }
+  /** Each compared file's diagnosis against the baseline's, after the table (files are diagnosed on demand). */
+  | { type: 'diagnosis'; deltas: DiagnosisDeltaView[] };
 
 type CompareEvent = { type: 'painted'; ms: number };
 
@@ -81,6 +84,6 @@ export interface CompareState {
 export type DisagreementSort = 'largest' | 'smallest';
 
 export const { isHostMessage: isCompareHostMessage, isWebviewMessage: isCompareWebviewMessage } = contractGuards<CompareContract>({
-  notifications: ['table', 'empty', 'loading'],
+  notifications: ['table', 'empty', 'loading', 'diagnosis'],
   events: ['painted'],
 });

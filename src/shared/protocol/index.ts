@@ -6,3 +6,4 @@ export * from './blind';
 export * from './compare';
 export * from './scoreboard';
 export * from './viewerDiagnosis';
+export * from './diagnosis';

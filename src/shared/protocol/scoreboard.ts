@@ -4,6 +4,7 @@ import { REFERENCE_GROUPS, type ReferenceGroup } from '../reference/paper';
 import type { ScoreboardDisplay, ScoreboardRow } from '../report/scoreboard';
 import type { TableFormat } from '../report/export';
 import type { RandomBaseline } from '../stats/randomBaseline';
+import type { FileDiagnosisView, ShowDiagnosisQuestionsRequest } from './diagnosis';
 import { contractGuards, type PanelHostMessage, type RequestHandlers } from './rpc';
 
 /** A loaded file's row as the panel draws it: its name and colour as in the Results view. */
@@ -52,12 +53,14 @@ export type ScoreboardRequests = {
    */
   exportTable: { params: { format: ScoreboardExportFormat; display: ScoreboardDisplay }; result: { started: true } };
   copyTable: { params: { format: ScoreboardExportFormat; display: ScoreboardDisplay }; result: { copied: boolean } };
-};
+} & ShowDiagnosisQuestionsRequest;
 
 export type ScoreboardNotification =
   | { type: 'model'; model: ScoreboardModel }
   /** An export finished: the path written, null when cancelled; `error` when it failed. */
-  | { type: 'exported'; format: ScoreboardExportFormat; saved: string | null; error?: string };
+  | { type: 'exported'; format: ScoreboardExportFormat; saved: string | null; error?: string }
+  /** The board's files' diagnosis sections (they come after the board: a file is diagnosed once, on demand). */
+  | { type: 'diagnosis'; files: FileDiagnosisView[] };
 
 type ScoreboardEvent = { type: 'painted'; rows: number };
 
@@ -80,7 +83,7 @@ export interface ScoreboardState {
 }
 
 export const { isHostMessage: isScoreboardHostMessage, isWebviewMessage: isScoreboardWebviewMessage } = contractGuards<ScoreboardContract>({
-  notifications: ['model', 'exported'],
+  notifications: ['model', 'exported', 'diagnosis'],
   events: ['painted'],
 });
 

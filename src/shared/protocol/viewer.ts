@@ -87,6 +87,8 @@ export interface ResultView {
   partial?: boolean;
   /** The file's format loss on the question's subtask: "template-b loses 55.56 points on EDv to format (…)". */
   formatLoss?: string;
+  /** The question's diagnosis class under this file, in words: "sign flip: flipping the sign gives 45°". */
+  diagnosis?: string;
 }
 
 export interface SampleView {

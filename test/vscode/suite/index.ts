@@ -9,6 +9,7 @@ import { answerReadingTests } from './answerReading.test';
 import { commandsTests } from './commands.test';
 import { compareTests } from './compare.test';
 import { diagnosticsTests } from './diagnostics.test';
+import { diagnosisTests } from './diagnosis.test';
 import { filterTests } from './filters.test';
 import { humanBaselineTests } from './humanBaseline.test';
 import { formatTests } from './formats.test';
@@ -48,6 +49,7 @@ export function run(): Promise<void> {
   formatTests();
   compareTests();
   scoreboardTests();
+  diagnosisTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });

@@ -52,6 +52,11 @@ function ResultRow({ r, onOpen }: { r: ResultView; onOpen: () => void }) {
             {r.formatLoss}
           </div>
         ) : null}
+        {r.diagnosis ? (
+          <div className="result-diagnosis muted" data-role="diagnosis">
+            Diagnosis: {r.diagnosis}
+          </div>
+        ) : null}
       </td>
       <td className="result-parsed" data-role="parsed-prediction">
         {o ? o.parsed === null ? <span className="unparsed-text">unparsed</span> : o.parsedLabel : <span className="muted">—</span>}

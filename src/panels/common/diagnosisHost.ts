@@ -1,0 +1,37 @@
+// What the scoreboard and the compare panel need of the diagnosis, and the sections they send. No `vscode`
+// import: the store's implementation is in src/commands/diagnosisFilter.ts, unit tests give their own.
+import type { FileDiagnosis, DiagnosisClass } from '../../shared/diagnosis';
+import { diagnosisLines } from '../../shared/diagnosis/views';
+import type { FileDiagnosisView } from '../../shared/protocol/diagnosis';
+import type { SubtaskKey } from '../../shared/subtasks';
+import type { Event } from '../../store/slices';
+
+export interface DiagnosisHost {
+  /** The file's diagnosis of its current evaluation, if it is computed. */
+  get(id: string): FileDiagnosis | undefined;
+  /** Computes it (once per evaluation); the change event follows. */
+  ensure(id: string): Promise<FileDiagnosis | undefined>;
+  /** Filters the Questions tree on the file's class (in one subtask) and reveals it; how many questions show. */
+  showQuestions(id: string, cls: DiagnosisClass, subtask?: SubtaskKey): Promise<number>;
+  /** Diagnoses were computed or dropped. */
+  readonly onDidChange: Event<{ ids: string[] }>;
+}
+
+/** The files' sections from the diagnoses computed; the missing ones are asked for and show as pending. */
+export function fileDiagnosisViews(
+  files: ReadonlyArray<{ id: string; name: string; colorIndex: number }>,
+  host: DiagnosisHost,
+): FileDiagnosisView[] {
+  return files.map((f) => {
+    const d = host.get(f.id);
+    if (!d) void host.ensure(f.id).catch(() => undefined);
+    return {
+      id: f.id,
+      name: f.name,
+      colorIndex: f.colorIndex,
+      pending: d === undefined,
+      overall: d?.overall ?? null,
+      subtasks: d ? diagnosisLines(d) : [],
+    };
+  });
+}
