@@ -2,6 +2,7 @@
 // instead of scraping the UI. Implemented by the extension's store and views.
 import type { ScoreboardModel } from './shared/protocol/scoreboard';
 import type { ScoreboardDisplay } from './shared/report/scoreboard';
+import type { ExtensionStats } from './perf/extensionStats';
 
 export interface TreeSnapshotNode {
   id: string;
@@ -35,6 +36,8 @@ export interface InspectorApi {
   viewerBlind(): boolean;
   /** Files ticked in the Results view (compared), in the order they were ticked. */
   comparedResults(): string[];
+  /** What the extension counted about its own work (result parses, cache hits, paints); see src/perf/extensionStats.ts. */
+  stats(options?: { resetEventLoop?: boolean }): ExtensionStats;
   /** The scoreboard as its panel shows it (built now if needed), whether the panel is open, and its filter. */
   scoreboard(): { open: boolean; model: ScoreboardModel; display: ScoreboardDisplay };
 }

@@ -100,6 +100,7 @@ export function buildQuestionTree(
   active: ActiveResultView | undefined,
   filter: FilterState,
   audit?: ReadonlyMap<string, QuestionAuditState>,
+  nodes: QuestionNodeCache = new QuestionNodeCache(),
 ): QuestionTree {
   const bySubtask = new Map<SubtaskOrOther, Array<{ question: Question; outcome?: QuestionOutcome; order: number }>>();
   const scenes = new Set<string>();
@@ -151,7 +152,7 @@ export function buildQuestionTree(
       icon,
       total: all.length,
       parentId,
-      children: shown.map((x) => questionNode(x.question, x.outcome, active, id)),
+      children: shown.map((x) => nodes.node(x.question, x.outcome, active, id)),
     };
     for (const c of node.children) {
       byId.set(c.id, c);
@@ -189,6 +190,22 @@ export function buildQuestionTree(
   return { roots, byId, order, scenes: [...scenes].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) };
 }
 
+/**
+ * Question nodes kept across tree builds: a filter or sort change shows other nodes, it does not change them. A node
+ * is rebuilt when its question (a dataset reload), its outcome (a new evaluation) or the active file's name changed.
+ */
+export class QuestionNodeCache {
+  private readonly entries = new WeakMap<Question, { outcome?: QuestionOutcome; activeLabel?: string; node: QuestionNode }>();
+
+  node(q: Question, outcome: QuestionOutcome | undefined, active: ActiveResultView | undefined, parentId: string): QuestionNode {
+    const e = this.entries.get(q);
+    if (e && e.outcome === outcome && e.activeLabel === active?.label && e.node.parentId === parentId) return e.node;
+    const node = questionNode(q, outcome, active, parentId);
+    this.entries.set(q, { outcome, activeLabel: active?.label, node });
+    return node;
+  }
+}
+
 function questionNode(
   q: Question,
   outcome: QuestionOutcome | undefined,
@@ -198,13 +215,12 @@ function questionNode(
   const status = statusOfOutcome(outcome);
   const look = STATUS_LOOK[status];
   const warning = problemReason(q);
-  return {
+  const node: QuestionNode = {
     type: 'question',
     id: nodeIds.question(q.uid),
     uid: q.uid,
     label: questionSummary(q, outcome, active !== undefined),
     description: shortQuestionLabel(q.uid, q.scene),
-    tooltip: questionTooltip(q, outcome, active?.label),
     contextValue: warning ? 'question.problem' : 'question',
     icon: look.icon,
     iconColor: look.color,
@@ -212,6 +228,17 @@ function questionNode(
     warning,
     parentId,
   };
+  // The tooltip is the node's costliest part and only a hovered row shows it: written on first read.
+  Object.defineProperty(node, 'tooltip', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const tooltip = questionTooltip(q, outcome, active?.label);
+      Object.defineProperty(node, 'tooltip', { value: tooltip, enumerable: true, writable: false });
+      return tooltip;
+    },
+  });
+  return node;
 }
 
 /** The parent of a node (for TreeView.reveal), or undefined for roots. */

@@ -3,7 +3,7 @@
 // input changes), and `onDidChange` after any change. A view listens to the slices it shows.
 import * as path from 'node:path';
 import type { Dataset, Problem, Question } from '../core';
-import { buildQuestionTree, type FilterState, type QuestionTree, type ResultFileState } from '../model';
+import { buildQuestionTree, QuestionNodeCache, type FilterState, type QuestionTree, type ResultFileState } from '../model';
 import {
   AuditSlice,
   ComparisonSlice,
@@ -26,6 +26,7 @@ export class InspectorState {
     audit: new AuditSlice(),
   };
   private cachedTree: QuestionTree | undefined;
+  private readonly questionNodes = new QuestionNodeCache();
   private readonly emitter = new Emitter<void>();
   private readonly subscriptions: Array<{ dispose(): void }>;
   /** Fires after any change of datasets, results, the active/compared set, the filter or the selection. */
@@ -124,7 +125,13 @@ export class InspectorState {
       const active = this.activeResult();
       const m = this.mergedDataset();
       const activeEvaluation = active?.evaluation ? { label: path.basename(active.file), evaluation: active.evaluation } : undefined;
-      this.cachedTree = buildQuestionTree(m?.questions ?? [], activeEvaluation, this.slices.filter.get(), this.slices.audit.states());
+      this.cachedTree = buildQuestionTree(
+        m?.questions ?? [],
+        activeEvaluation,
+        this.slices.filter.get(),
+        this.slices.audit.states(),
+        this.questionNodes,
+      );
     }
     return this.cachedTree;
   }

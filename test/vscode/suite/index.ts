@@ -11,6 +11,7 @@ import { compareTests } from './compare.test';
 import { diagnosticsTests } from './diagnostics.test';
 import { filterTests } from './filters.test';
 import { humanBaselineTests } from './humanBaseline.test';
+import { loadingTests } from './loading.test';
 import { formatTests } from './formats.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
@@ -48,6 +49,7 @@ export function run(): Promise<void> {
   formatTests();
   compareTests();
   scoreboardTests();
+  loadingTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });
