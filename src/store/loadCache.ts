@@ -13,9 +13,14 @@ export function sameDatasetContent(a: Dataset, b: Dataset): boolean {
     a.root === b.root &&
     a.file === b.file &&
     a.questions.length === b.questions.length &&
-    JSON.stringify(a.problems) === JSON.stringify(b.problems) &&
-    JSON.stringify(a.questions) === JSON.stringify(b.questions)
+    contentText(a.problems) === contentText(b.problems) &&
+    contentText(a.questions) === contentText(b.questions)
   );
+}
+
+/** JSON of parsed dataset values, which hold BigInts (exact integers in answers) that JSON.stringify refuses. */
+function contentText(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
 export interface StoredRead {

@@ -7,7 +7,17 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LARGE_RESULT_FILE_BYTES } from '../../../src/store/resultLoads';
 import { COMMANDS } from '../../../src/ids';
-import { DEMO_RESULTS, copyIntoWorkspace, fireCommand, inspectorApi, openDemo, waitFor } from './helpers';
+import { evaluateFile } from '../../../src/core';
+import {
+  DEMO_RESULTS,
+  copyIntoWorkspace,
+  demoDatasetFromCore,
+  fireCommand,
+  inspectorApi,
+  openDemo,
+  scoringProfile,
+  waitFor,
+} from './helpers';
 
 export function loadingTests(): void {
   describe('loading at scale', () => {
@@ -43,10 +53,14 @@ export function loadingTests(): void {
       await vscode.commands.executeCommand(COMMANDS.refresh);
       await api.whenIdle();
       assert.equal(parsesOf(api.stats()), parsesOf(refreshed) + 1, 'a result file changed on disk was not parsed once again');
-      await waitFor(`the Results row to show ${lines.length - 1} lines`, async () => {
-        const row = (await api.resultsTree()).find((r) => r.id.includes(path.basename(uri.fsPath)) || `${r.tooltip}`.includes(uri.fsPath));
-        return row && `${row.label} ${row.description ?? ''} ${row.tooltip ?? ''}`.includes(String(lines.length - 1));
-      });
+      const expected = await evaluateFile(await demoDatasetFromCore(), uri.fsPath, { profile: scoringProfile() });
+      const rowText = async () => {
+        const row = (await api.resultsTree()).find((r) => `${r.id} ${r.tooltip ?? ''}`.includes(uri.fsPath));
+        return row ? `${row.label} ${row.description ?? ''}` : '(no row)';
+      };
+      await waitFor(`the Results row to show ${expected.lines} lines`, async () =>
+        (await rowText()).includes(`${expected.lines} lines`),
+      ).catch(async (e: Error) => assert.fail(`${e.message}; the row reads "${await rowText()}"`));
       await vscode.commands.executeCommand(COMMANDS.unloadResultFile, uri);
     });
 
