@@ -146,6 +146,10 @@ async function launch(root: string, inputs: { files: string[]; big?: string }, w
 
 const mb = (n: number) => n / (1024 * 1024);
 
+/** stdout; under --json the VS Code runner's own lines go to stderr, so stdout holds the document alone. */
+const print = console.log.bind(console);
+if (values.json) console.log = console.error.bind(console);
+
 async function main() {
   say('building the extension and the benchmark bundle…');
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'ignore' });
@@ -198,7 +202,7 @@ async function main() {
       errors: hosts.flatMap((h) => h.errors),
     };
     if (values.json) {
-      console.log(JSON.stringify(doc, null, 2));
+      print(JSON.stringify(doc, null, 2));
       return;
     }
     const f = (s: Stat, unit = 'ms') => `${s.median.toFixed(0)} ${unit} (${s.min.toFixed(0)}-${s.max.toFixed(0)}, n=${s.n})`;

@@ -53,7 +53,7 @@ export interface EvaluateOptions {
   reader?: ReaderName;
   /** `evaluateFile` checks it between batches of lines and rejects with its reason once it is aborted. */
   signal?: AbortSignal;
-  /** `evaluateFile` calls it after each batch of lines with about the bytes read so far (the characters of the lines read: exact for ASCII). */
+  /** `evaluateFile` calls it after each batch with about the bytes read so far (characters of the lines: exact for ASCII). */
   onBytesRead?: (bytesRead: number) => void;
   /** `evaluateFile` lets the event loop run between batches of lines (for a host thread such as the extension's). */
   yieldBetweenBatches?: boolean;
