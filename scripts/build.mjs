@@ -28,6 +28,14 @@ const bundles = [
     format: 'cjs',
     external: ['vscode', 'mocha'],
   },
+  // The extension benchmark's extension-host half (scripts/bench/extension.ts loads it like the suite).
+  {
+    entryPoints: ['scripts/bench/extensionHost.ts'],
+    outfile: 'dist/bench/extensionHost.js',
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+  },
 ].filter((b) => existsSync(b.entryPoints[0]));
 
 // jsonc-parser's "main" is a UMD build that esbuild cannot follow; its ESM build bundles cleanly.

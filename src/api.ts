@@ -3,6 +3,7 @@
 import type { CompareNotification } from './shared/protocol/compare';
 import type { ScoreboardModel } from './shared/protocol/scoreboard';
 import type { ScoreboardDisplay } from './shared/report/scoreboard';
+import type { ExtensionStats } from './perf/extensionStats';
 
 export interface TreeSnapshotNode {
   id: string;
@@ -40,6 +41,8 @@ export interface InspectorApi {
   compareSent(): CompareNotification | undefined;
   /** The status bar item's text, or undefined while it is hidden (no active file, or a blind baseline). */
   statusBarText(): string | undefined;
+  /** What the extension counted about its own work (result parses, cache hits, paints); see src/perf/extensionStats.ts. */
+  stats(options?: { resetEventLoop?: boolean }): ExtensionStats;
   /** The scoreboard as its panel shows it (built now if needed), whether the panel is open, and its filter. */
   scoreboard(): { open: boolean; model: ScoreboardModel; display: ScoreboardDisplay };
 }

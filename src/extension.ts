@@ -7,6 +7,7 @@ import { registerHumanBaseline } from './commands/humanBaseline';
 import { discardPendingUndos } from './commands/rescore';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
+import { activationFinished, activationStarted, extensionStats } from './perf/extensionStats';
 import { detectInFolders } from './store/detect';
 import { FieldMappings } from './store/fieldMappings';
 import { watchNewResultFiles } from './store/resultFileWatcher';
@@ -38,6 +39,7 @@ const SESSION_SAVE_DEBOUNCE_MS = 500;
 
 export function activate(context: vscode.ExtensionContext): InspectorApi {
   const started = Date.now();
+  activationStarted();
   const log = vscode.window.createOutputChannel('GST-Bench', { log: true });
   const store = new InspectorStore(log, new FieldMappings(context.workspaceState));
   const questions = createQuestionsView(store);
@@ -153,6 +155,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     await detect();
   })().catch((e) => log.error(`initial load failed: ${(e as Error).message}`));
   log.info(`activated in ${Date.now() - started} ms`);
+  activationFinished();
 
   return {
     questionsTree: async () => questions.provider.snapshot(),
@@ -168,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     comparedResults: () => store.slices.comparison.compared(),
     compareSent: () => compare.lastSent(),
     statusBarText: () => statusBar.shownText(),
+    stats: (options) => extensionStats(options),
     scoreboard: () => ({ open: scoreboard.isOpen(), model: scoreboard.session.current(), display: scoreboard.session.currentDisplay() }),
   };
 }

@@ -18,7 +18,7 @@ import {
   settingComparisons,
 } from '../../src/core';
 import { evaluateFile } from '../../src/core/results/evaluation';
-import { generateDataset } from '../../src/generator/generate';
+import { generatePaperSizeDataset } from './paperSizeDataset';
 import { createCompareHost } from '../../src/panels/compare/compareHost';
 import { CompareSession } from '../../src/panels/compare/session';
 import type { CompareNotification } from '../../src/shared/protocol/compare';
@@ -48,17 +48,7 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'gst-bench-compare-'));
   try {
     console.log(`generating the paper-size dataset (2,772 questions, no video) and ${fileCount} result files…`);
-    await generateDataset({
-      out: dir,
-      seed: '7',
-      scenes: 3,
-      questionsPerSubtask: 231,
-      width: 320,
-      height: 256,
-      video: false,
-      stubViews: true,
-      force: true,
-    });
+    await generatePaperSizeDataset(dir, '7');
     const dataset = await readDataset(dir);
     const sources = ['noisy-oracle', 'template-b', 'random'].map((n) =>
       readFileSync(path.join(dir, 'results', `${n}.jsonl`), 'utf8')

@@ -103,6 +103,7 @@ export function buildQuestionTree(
   filter: FilterState,
   audit?: ReadonlyMap<string, QuestionAuditState>,
   diagnosis?: TreeDiagnosis,
+  nodes: QuestionNodeCache = new QuestionNodeCache(),
 ): QuestionTree {
   const bySubtask = new Map<SubtaskOrOther, Array<{ question: Question; outcome?: QuestionOutcome; order: number }>>();
   const scenes = new Set<string>();
@@ -154,7 +155,7 @@ export function buildQuestionTree(
       icon,
       total: all.length,
       parentId,
-      children: shown.map((x) => questionNode(x.question, x.outcome, active, id, diagnosis?.active)),
+      children: shown.map((x) => nodes.node(x.question, x.outcome, active, id, diagnosis?.active)),
     };
     for (const c of node.children) {
       byId.set(c.id, c);
@@ -192,6 +193,33 @@ export function buildQuestionTree(
   return { roots, byId, order, scenes: [...scenes].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })) };
 }
 
+/**
+ * Question nodes kept across tree builds: a filter or sort change shows other nodes, it does not change them. A node
+ * is rebuilt when its question (a dataset reload), its outcome (a new evaluation), the active file's name or its
+ * diagnosis changed.
+ */
+export class QuestionNodeCache {
+  private readonly entries = new WeakMap<
+    Question,
+    { outcome?: QuestionOutcome; activeLabel?: string; diagnosis: TreeDiagnosis['active']; node: QuestionNode }
+  >();
+
+  node(
+    q: Question,
+    outcome: QuestionOutcome | undefined,
+    active: ActiveResultView | undefined,
+    parentId: string,
+    diagnosis: TreeDiagnosis['active'],
+  ): QuestionNode {
+    const e = this.entries.get(q);
+    if (e && e.outcome === outcome && e.activeLabel === active?.label && e.diagnosis === diagnosis && e.node.parentId === parentId)
+      return e.node;
+    const node = questionNode(q, outcome, active, parentId, diagnosis);
+    this.entries.set(q, { outcome, activeLabel: active?.label, diagnosis, node });
+    return node;
+  }
+}
+
 function questionNode(
   q: Question,
   outcome: QuestionOutcome | undefined,
@@ -202,13 +230,12 @@ function questionNode(
   const status = statusOfOutcome(outcome);
   const look = STATUS_LOOK[status];
   const warning = problemReason(q);
-  return {
+  const node: QuestionNode = {
     type: 'question',
     id: nodeIds.question(q.uid),
     uid: q.uid,
     label: questionSummary(q, outcome, active !== undefined),
     description: shortQuestionLabel(q.uid, q.scene),
-    tooltip: questionTooltip(q, outcome, active?.label, diagnosisTooltipWords(diagnosis, q.uid, q.subtask)),
     contextValue: warning ? 'question.problem' : 'question',
     icon: look.icon,
     iconColor: look.color,
@@ -216,6 +243,17 @@ function questionNode(
     warning,
     parentId,
   };
+  // The tooltip is the node's costliest part and only a hovered row shows it: written on first read.
+  Object.defineProperty(node, 'tooltip', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const tooltip = questionTooltip(q, outcome, active?.label, diagnosisTooltipWords(diagnosis, q.uid, q.subtask));
+      Object.defineProperty(node, 'tooltip', { value: tooltip, enumerable: true, writable: false });
+      return tooltip;
+    },
+  });
+  return node;
 }
 
 /** The parent of a node (for TreeView.reveal), or undefined for roots. */

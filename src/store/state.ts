@@ -3,7 +3,7 @@
 // input changes), and `onDidChange` after any change. A view listens to the slices it shows.
 import * as path from 'node:path';
 import type { Dataset, Problem, Question } from '../core';
-import { buildQuestionTree, type FilterState, type QuestionTree, type ResultFileState } from '../model';
+import { buildQuestionTree, QuestionNodeCache, type FilterState, type QuestionTree, type ResultFileState } from '../model';
 import {
   AuditSlice,
   ComparisonSlice,
@@ -28,6 +28,7 @@ export class InspectorState {
     diagnosis: new DiagnosisSlice(),
   };
   private cachedTree: QuestionTree | undefined;
+  private readonly questionNodes = new QuestionNodeCache();
   private readonly emitter = new Emitter<void>();
   private readonly subscriptions: Array<{ dispose(): void }>;
   /** Fires after any change of datasets, results, the active/compared set, the filter or the selection. */
@@ -133,10 +134,17 @@ export class InspectorState {
       const activeEvaluation = active?.evaluation ? { label: path.basename(active.file), evaluation: active.evaluation } : undefined;
       const filter = this.slices.filter.get();
       const { diagnosis } = this.slices;
-      this.cachedTree = buildQuestionTree(m?.questions ?? [], activeEvaluation, filter, this.slices.audit.states(), {
-        filter: filter.diagnosis ? diagnosis.get(filter.diagnosis.resultId)?.byUid : undefined,
-        active: active ? diagnosis.get(active.id) : undefined,
-      });
+      this.cachedTree = buildQuestionTree(
+        m?.questions ?? [],
+        activeEvaluation,
+        filter,
+        this.slices.audit.states(),
+        {
+          filter: filter.diagnosis ? diagnosis.get(filter.diagnosis.resultId)?.byUid : undefined,
+          active: active ? diagnosis.get(active.id) : undefined,
+        },
+        this.questionNodes,
+      );
     }
     return this.cachedTree;
   }

@@ -25,6 +25,9 @@ import { InspectorState } from './state';
 import { DiagnosisService } from './diagnosisService';
 import { parseFrameSampling, type FrameSampling } from '../shared/diagnosis';
 import { unsavedTextOf } from './unsavedText';
+import { CONCURRENT_RESULT_PARSES, diskIdentity, isAbort, ResultReadCache, sameDatasetContent, TaskLimiter } from './loadCache';
+import { withLoadProgress } from './resultLoads';
+import { countDatasetRead, countResultCacheHit, countResultLoadCancelled, countResultParse } from '../perf/extensionStats';
 
 export type { DatasetSource };
 
@@ -41,6 +44,10 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   private readonly pending = new Set<Promise<unknown>>();
   /** Each result file's failure diagnosis, computed from its evaluation (docs/DIAGNOSIS.md). */
   readonly diagnosis: DiagnosisService;
+  /** The running load of each result file, aborted by a newer one, an unload or the progress's Cancel. */
+  private readonly loads = new Map<string, AbortController>();
+  private readonly readCache = new ResultReadCache();
+  private readonly parses = new TaskLimiter(CONCURRENT_RESULT_PARSES);
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -119,9 +126,11 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     if (!this.slices.datasets.get(key)) return;
     const started = Date.now();
     try {
+      countDatasetRead();
       const dataset = await readDataset(key);
       if (this.generations.get(`dataset:${key}`) !== gen || !this.slices.datasets.get(key)) return;
-      this.slices.datasets.setLoaded(key, { dataset });
+      const loaded = this.slices.datasets.get(key)?.dataset;
+      if (!loaded || !sameDatasetContent(loaded, dataset)) this.slices.datasets.setLoaded(key, { dataset });
       this.log.info(
         `dataset ${key}: ${dataset.questions.length} questions, ${dataset.problems.length} problems (${Date.now() - started} ms)`,
       );
@@ -165,6 +174,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     if (!this.slices.results.get(id)) return;
     this.unwatch(`result:${id}`);
     this.bump(`result:${id}`);
+    this.loads.get(id)?.abort();
+    this.readCache.delete(id);
     this.slices.results.remove(id);
   }
 
@@ -173,6 +184,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     const id = path.resolve(idOrFile);
     if (!this.slices.results.get(id)) return;
     this.bump(`result:${id}`); // a reload started before this must not overwrite it
+    this.readCache.delete(id); // what the views show no longer comes from the file's bytes
     const merged = this.mergedDataset();
     if (merged) this.addFormatLoss(merged.dataset, evaluation);
     this.slices.results.setEvaluation(id, format ? { evaluation, format } : { evaluation });
@@ -180,6 +192,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
 
   private async reloadResult(id: string): Promise<void> {
     const gen = this.bump(`result:${id}`);
+    this.loads.get(id)?.abort(); // the newer load replaces it: stop its read
     const results = this.slices.results;
     const merged = this.mergedDataset();
     if (!results.get(id)) return;
@@ -187,17 +200,57 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       results.setEvaluation(id, { evaluation: undefined });
       return;
     }
+    const controller = new AbortController();
+    this.loads.set(id, controller);
+    const current = () => this.generations.get(`result:${id}`) === gen && results.get(id) !== undefined;
     try {
       // An open editor with unsaved changes is what the user sees: score that text.
-      const read = await readResultForStore(merged.dataset, id, this.formatOptions(id), unsavedTextOf(id));
-      if (this.generations.get(`result:${id}`) !== gen || !results.get(id)) return;
+      const unsaved = unsavedTextOf(id);
+      const options = this.formatOptions(id);
+      const optionsKey = JSON.stringify(options);
+      const disk = unsaved === undefined ? await diskIdentity(id) : undefined;
+      const cached = disk && this.readCache.get(id, disk.key, merged.dataset, optionsKey);
+      if (cached) {
+        countResultCacheHit();
+        if (!current()) return;
+        // The same read again: nothing the views show changed, unless a direct evaluation replaced it meanwhile.
+        const r = results.get(id);
+        if (r?.evaluation !== cached.evaluation || r.error !== undefined) results.setEvaluation(id, cached);
+        return;
+      }
+      const read = await this.parses.run(() => {
+        controller.signal.throwIfAborted(); // replaced or cancelled while it waited for a slot
+        countResultParse(id);
+        return withLoadProgress(id, disk?.size ?? 0, controller, (onBytesRead) =>
+          readResultForStore(
+            merged.dataset,
+            id,
+            { ...options, signal: controller.signal, onBytesRead, yieldBetweenBatches: true },
+            unsaved,
+          ),
+        );
+      });
+      if (!current()) return;
       if (read.evaluation) this.addFormatLoss(merged.dataset, read.evaluation);
+      if (disk) this.readCache.set(id, disk.key, merged.dataset, optionsKey, read);
+      else this.readCache.delete(id);
       results.setEvaluation(id, read);
     } catch (e) {
-      if (this.generations.get(`result:${id}`) !== gen) return;
+      if (isAbort(e, controller.signal)) {
+        countResultLoadCancelled();
+        if (!current()) return;
+        // Cancelled by the user: a file that was loaded keeps its last scores; one that was not says so.
+        const r = results.get(id);
+        if (!r?.evaluation) results.setEvaluation(id, { error: `not loaded: ${(e as Error).message}; Refresh loads it again` });
+        this.log.info(`result file ${id}: ${(e as Error).message}`);
+        return;
+      }
+      if (!current()) return;
       const needsMapping = (e as { needsMapping?: unknown }).needsMapping === true;
       results.setEvaluation(id, { error: readErrorText(e as Error, needsMapping), needsMapping });
       this.log.error(`result file ${id}: ${(e as Error).message}`);
+    } finally {
+      if (this.loads.get(id) === controller) this.loads.delete(id);
     }
   }
 
@@ -267,6 +320,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
 
   override dispose(): void {
     this.diagnosis.dispose();
+    for (const c of this.loads.values()) c.abort();
     for (const k of [...this.watchers.keys()]) this.unwatch(k);
     super.dispose();
   }

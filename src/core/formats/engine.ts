@@ -47,6 +47,10 @@ export interface FormatOptions {
   join?: Omit<JoinOptions, 'requestUids'>;
   /** A batch request file whose lines name each request's uid. */
   requestsFile?: string;
+  /** Stop the read (it rejects with the signal's reason), report its progress, let others run: see EvaluateOptions. */
+  signal?: AbortSignal;
+  onBytesRead?: (bytesRead: number) => void;
+  yieldBetweenBatches?: boolean;
 }
 
 export interface FormatEvaluation {
@@ -160,6 +164,9 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
       reader: options.reader,
       fields: canonicalFieldMapping(options.fields),
       extract: lineExtractor(adapter, p, options.fields),
+      signal: options.signal,
+      onBytesRead: options.onBytesRead,
+      yieldBetweenBatches: options.yieldBetweenBatches,
     });
     // The canonical format's own path does not go through `extraction`, which records locations and join failures.
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
@@ -186,6 +193,7 @@ async function evaluateRecords(
   const byPosition = new Map<number, RecordLocation>();
   let ordinal = 0;
   for await (const item of adapter.read(file, { fields: options.fields })) {
+    options.signal?.throwIfAborted();
     ordinal++;
     const location = 'record' in item ? item.record.location : item.location;
     const position = locationLine(location) ?? ordinal;

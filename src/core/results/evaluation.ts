@@ -51,6 +51,12 @@ export interface EvaluateOptions {
   extract?: RecordExtractor;
   /** The answer reader (docs/PARSING.md); lenient when absent. */
   reader?: ReaderName;
+  /** `evaluateFile` checks it between batches of lines and rejects with its reason once it is aborted. */
+  signal?: AbortSignal;
+  /** `evaluateFile` calls it after each batch with about the bytes read so far (characters of the lines: exact for ASCII). */
+  onBytesRead?: (bytesRead: number) => void;
+  /** `evaluateFile` lets the event loop run between batches of lines (for a host thread such as the extension's). */
+  yieldBetweenBatches?: boolean;
 }
 
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
@@ -146,7 +152,18 @@ export class EvaluationBuilder {
  */
 export async function evaluateFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<Evaluation> {
   const b = new EvaluationBuilder(dataset, file, options);
-  for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) for (const line of batch) b.addLine(line);
+  const { signal, onBytesRead, yieldBetweenBatches } = options;
+  let bytesRead = 0;
+  for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) {
+    signal?.throwIfAborted();
+    for (const line of batch) b.addLine(line);
+    if (onBytesRead) {
+      for (const line of batch) bytesRead += line.text.length + line.eol.length;
+      onBytesRead(bytesRead);
+    }
+    // A stream that has read ahead resolves the next batch as a microtask: without this, batches run back to back.
+    if (yieldBetweenBatches) await new Promise((resolve) => setImmediate(resolve));
+  }
   return b.finish();
 }
 

@@ -1,4 +1,5 @@
 // The Compare panel: a webview on the result files ticked in the Results view, its serializer and its command.
+import { markPainted } from '../../perf/extensionStats';
 import * as vscode from 'vscode';
 import { COMMANDS, COMPARE_PANEL_TYPE } from '../../ids';
 import { PanelChannel } from '../../shared/protocol';
@@ -78,7 +79,10 @@ class CompareController implements vscode.Disposable {
       handlers: this.handlers,
       isWebviewMessage: isCompareWebviewMessage,
       onReady: (m) => void this.session.ready(m.restoredBaseline),
-      onEvent: (m) => this.log.debug(`compare panel painted in ${m.ms} ms`),
+      onEvent: (m) => {
+        this.log.debug(`compare panel painted in ${m.ms} ms`);
+        markPainted('compare', 'table');
+      },
     });
     this.channel = channel;
     panel.webview.options = this.options();

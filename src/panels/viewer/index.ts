@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { markPainted } from '../../perf/extensionStats';
 import * as vscode from 'vscode';
 import { COMMANDS, VIEWER_PANEL_TYPE } from '../../ids';
 import {
@@ -308,6 +309,7 @@ class ViewerController implements vscode.Disposable {
   private painted(uid: string, ms: number): void {
     const sinceShow = this.shownAt?.uid === uid ? `, ${Math.round((performance.now() - this.shownAt.at) * 10) / 10} ms after show` : '';
     this.log.debug(`viewer painted ${uid} in ${ms} ms${sinceShow}`);
+    markPainted('viewer', uid);
     if (this.shownAt?.uid === uid) this.shownAt = undefined;
   }
 

@@ -12,6 +12,7 @@ import { diagnosticsTests } from './diagnostics.test';
 import { diagnosisTests } from './diagnosis.test';
 import { filterTests } from './filters.test';
 import { humanBaselineTests } from './humanBaseline.test';
+import { loadingTests } from './loading.test';
 import { formatTests } from './formats.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
@@ -50,6 +51,7 @@ export function run(): Promise<void> {
   compareTests();
   scoreboardTests();
   diagnosisTests();
+  loadingTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });

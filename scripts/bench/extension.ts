@@ -1,0 +1,260 @@
+// Benchmark of the extension at lab scale, in a real VS Code (the VS Code server of code-server, driven by headless
+// Chromium as the extension-host suite is). The workspace holds the paper-size dataset (2,772 questions, scale mode:
+// no video) and result files of 2,772 lines (15 % of their lines with a 2 KB reasoning trace); a large file lies
+// outside it and is loaded by the Load Result File command. scripts/bench/extensionHost.ts measures inside the host.
+// The plain-Node limit (read and JSON.parse every question.json and every result line) is measured in the same run,
+// and the engine's own load in plain Node beside it. Prints a table, or one JSON document with --json.
+// Run: npm run bench:extension [-- --runs 5 --launches 3 --files 25 --big-mb 1024 --json]
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { evaluateResultFile, formatLossOf, readDataset } from '../../src/core';
+import { seededRandom } from '../../src/shared/diagnosis/random';
+import { generatePaperSizeDataset } from './paperSizeDataset';
+import { REPO_ROOT } from '../../test/vscode/harness/env';
+import { runWithVsCodeServer } from '../../test/vscode/runServer';
+import type { HostReport, HostRun } from './extensionHost';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    launches: { type: 'string', default: '3' },
+    files: { type: 'string', default: '25' },
+    'big-mb': { type: 'string', default: '1024' },
+    seed: { type: 'string', default: '7' },
+    json: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+const launches = Number(values.launches);
+const fileCount = Number(values.files);
+const bigBytes = Number(values['big-mb']) * 1024 * 1024;
+const say = (s: string) => {
+  if (!values.json) console.log(s);
+  else console.error(s);
+};
+
+/** Share of result lines that carry a reasoning trace, and its length: what a reasoning model writes. */
+const REASONING_SHARE = 0.15;
+const REASONING_CHARS = 2048;
+
+interface Stat {
+  median: number;
+  min: number;
+  max: number;
+  n: number;
+}
+function stat(xs: number[]): Stat {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s.length ? s[Math.floor(s.length / 2)] : NaN, min: s[0] ?? NaN, max: s[s.length - 1] ?? NaN, n: s.length };
+}
+
+const TRACE_WORDS =
+  'first I locate the chair in the frames then I estimate its direction relative to the door which is on my left so'.split(' ');
+function trace(rand: () => number): string {
+  let s = '';
+  while (s.length < REASONING_CHARS) s += TRACE_WORDS[Math.floor(rand() * TRACE_WORDS.length)] + ' ';
+  return s.slice(0, REASONING_CHARS);
+}
+
+async function makeInputs(root: string): Promise<{ dataset: string; files: string[]; big?: string }> {
+  const workspace = path.join(root, 'workspace');
+  const dataset = path.join(workspace, 'dataset');
+  await generatePaperSizeDataset(dataset, values.seed);
+  const generated = path.join(dataset, 'results');
+  const sources = ['noisy-oracle', 'template-b', 'random'].map((n) =>
+    readFileSync(path.join(generated, `${n}.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n'),
+  );
+  rmSync(generated, { recursive: true, force: true }); // only the files below are in the workspace
+  const resultsDir = path.join(workspace, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const rand = seededRandom(values.seed);
+  const files: string[] = [];
+  for (let k = 0; k < fileCount; k++) {
+    // Each file mixes the three simulated models' lines in its own proportion, so no two files are alike.
+    const lines = sources[0].map((_, i) => {
+      const record = JSON.parse(sources[Math.floor(rand() * 3)][i]) as Record<string, unknown>;
+      const extra = rand() < REASONING_SHARE ? { reasoning: trace(rand) } : {};
+      return JSON.stringify({ ...record, model: `model-${k % 9}`, template: `t${k % 3}`, run: String(Math.floor(k / 9)), ...extra });
+    });
+    const file = path.join(resultsDir, `file-${String(k).padStart(2, '0')}.jsonl`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    files.push(file);
+  }
+  if (bigBytes <= 0) return { dataset, files };
+  // The large file: the result lines again and again (repeated runs in one file), outside the workspace.
+  const big = path.join(root, 'big.jsonl');
+  const chunk = files.map((f) => readFileSync(f, 'utf8')).join('');
+  const out = createWriteStream(big);
+  for (let written = 0; written < bigBytes; written += chunk.length) {
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  return { dataset, files, big };
+}
+
+/** The limit: read and JSON.parse every question.json and every result line, nothing else. */
+function plainNodeLimit(dataset: string, files: string[]): number {
+  const t = performance.now();
+  for (const d of readdirSync(dataset, { withFileTypes: true })) {
+    if (!d.isDirectory()) continue;
+    try {
+      JSON.parse(readFileSync(path.join(dataset, d.name, 'question.json'), 'utf8'));
+    } catch {
+      // not a question folder
+    }
+  }
+  for (const f of files) for (const line of readFileSync(f, 'utf8').split('\n')) if (line) JSON.parse(line);
+  return performance.now() - t;
+}
+
+/** What the extension's load does, in plain Node: the engine reads the dataset and scores every file. */
+async function plainNodeEngine(dataset: string, files: string[]): Promise<number> {
+  const t = performance.now();
+  const d = await readDataset(dataset);
+  for (const f of files) {
+    const fe = await evaluateResultFile(d, f, { profile: 'paper' });
+    fe.evaluation.formatLoss = formatLossOf(d, fe.evaluation, { profile: 'paper' });
+  }
+  return performance.now() - t;
+}
+
+async function launch(root: string, inputs: { files: string[]; big?: string }, withBig: boolean): Promise<HostReport> {
+  const out = path.join(root, `host-report-${Date.now()}.json`);
+  Object.assign(process.env, {
+    GST_BENCH_OUT: out,
+    GST_BENCH_RUNS: String(runs),
+    GST_BENCH_FILES: inputs.files.join('\n'),
+    GST_BENCH_BIG_FILE: withBig && inputs.big ? inputs.big : '',
+    GST_BENCH_EVENT_LOOP: '1',
+    // --cpu-prof <file>: a CPU profile of the extension host during the first Refresh.
+    GST_BENCH_CPU_PROF: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : '',
+  });
+  const code = await runWithVsCodeServer({
+    extensionDevelopmentPath: REPO_ROOT,
+    extensionTestsPath: path.join(REPO_ROOT, 'dist', 'bench', 'extensionHost.js'),
+    workspace: path.join(root, 'workspace'),
+  });
+  if (code !== 0) throw new Error(`the extension host's benchmark failed (exit ${code}); see the output above`);
+  return JSON.parse(readFileSync(out, 'utf8')) as HostReport;
+}
+
+const mb = (n: number) => n / (1024 * 1024);
+
+/** stdout; under --json the VS Code runner's own lines go to stderr, so stdout holds the document alone. */
+const print = console.log.bind(console);
+if (values.json) console.log = console.error.bind(console);
+
+async function main() {
+  say('building the extension and the benchmark bundle…');
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const root = mkdtempSync(path.join(tmpdir(), 'gst-bench-extension-'));
+  try {
+    say(
+      `generating the paper-size dataset (seed ${values.seed}), ${fileCount} result files${bigBytes > 0 ? ` and a ${mb(bigBytes)} MB file` : ''}…`,
+    );
+    const inputs = await makeInputs(root);
+    const questions = readdirSync(inputs.dataset).filter((d) => statSync(path.join(inputs.dataset, d)).isDirectory()).length;
+    const limit: number[] = [];
+    const engine: number[] = [];
+    plainNodeLimit(inputs.dataset, inputs.files); // warm-up
+    const hosts: HostReport[] = [];
+    for (let l = 0; l < launches; l++) {
+      for (let r = 0; r < Math.ceil(runs / launches); r++) {
+        limit.push(plainNodeLimit(inputs.dataset, inputs.files));
+        engine.push(await plainNodeEngine(inputs.dataset, inputs.files));
+      }
+      say(`launch ${l + 1} of ${launches}…`);
+      hosts.push(await launch(root, inputs, l === 0));
+    }
+    const resultBytes = inputs.files.reduce((a, f) => a + statSync(f).size, 0);
+    const limitStat = stat(limit);
+    const firstLoad = stat(hosts.map((h) => h.firstLoad.ms));
+    const reloads = stat(hosts.flatMap((h) => h.reloads.map((r) => r.ms)));
+    const blocks = (rs: HostRun[]) => rs.map((r) => r.eventLoopMaxMs ?? NaN);
+    const firstBlock = stat(blocks(hosts.map((h) => h.firstLoad)));
+    const reloadBlock = stat(blocks(hosts.flatMap((h) => h.reloads)));
+    const heap = stat(hosts.map((h) => h.memory.heapUsedDelta));
+    const rss = stat(hosts.map((h) => h.memory.rssDelta));
+    const big = hosts[0].big;
+    const doc = {
+      date: new Date().toISOString(),
+      cores: (await import('node:os')).cpus().length,
+      inputs: { questions, resultFiles: fileCount, linesPerFile: 2772, resultBytes, seed: values.seed, bigBytes: big?.bytes },
+      runs,
+      launches,
+      limit: { readAndParse: limitStat, engineInPlainNode: stat(engine) },
+      activationMs: stat(hosts.map((h) => h.activationMs)),
+      firstLoad: { ...firstLoad, ratio: firstLoad.median / limitStat.median, eventLoopMaxMs: firstBlock },
+      reload: { ...reloads, ratio: reloads.median / limitStat.median, eventLoopMaxMs: reloadBlock },
+      memory: { heapUsedDelta: heap, rssDelta: rss, heapRatio: heap.median / resultBytes, rssRatio: rss.median / resultBytes },
+      filterSortMs: stat(hosts.flatMap((h) => h.filterSort)),
+      compareOpenMs: stat(hosts.flatMap((h) => h.compareOpen)),
+      clickToPaintMs: stat(hosts.flatMap((h) => h.clickToPaint)),
+      big,
+      treeShowsScores: hosts.every((h) => h.treeShowsScores),
+      resultFilesLoaded: hosts.map((h) => h.resultFiles),
+      errors: hosts.flatMap((h) => h.errors),
+    };
+    if (values.json) {
+      print(JSON.stringify(doc, null, 2));
+      return;
+    }
+    const f = (s: Stat, unit = 'ms') => `${s.median.toFixed(0)} ${unit} (${s.min.toFixed(0)}-${s.max.toFixed(0)}, n=${s.n})`;
+    const rows: Array<[string, string, string, string]> = [
+      ['figure', 'measured: median (min-max, n)', 'limit (same run)', 'target'],
+      ['plain-Node limit: read + JSON.parse', f(limitStat), '', ''],
+      [
+        "the engine's load in plain Node",
+        f(doc.limit.engineInPlainNode),
+        `${(doc.limit.engineInPlainNode.median / limitStat.median).toFixed(2)}x`,
+        '',
+      ],
+      ['activation', f(doc.activationMs), '', '< 150 ms'],
+      ['activation to tree with scores', f(firstLoad), `${doc.firstLoad.ratio.toFixed(2)}x`, '<= 2x'],
+      ['  longest event-loop block', f(firstBlock), '', '< 100 ms'],
+      ['Refresh, every file changed', f(reloads), `${doc.reload.ratio.toFixed(2)}x`, '<= 2x'],
+      ['  longest event-loop block', f(reloadBlock), '', '< 100 ms'],
+      [
+        'host heap, 25 files',
+        `${mb(heap.median).toFixed(0)} MB`,
+        `${doc.memory.heapRatio.toFixed(2)}x of ${mb(resultBytes).toFixed(0)} MB`,
+        '<= 3x',
+      ],
+      [
+        'host RSS, 25 files',
+        `${mb(rss.median).toFixed(0)} MB`,
+        `${doc.memory.rssRatio.toFixed(2)}x of ${mb(resultBytes).toFixed(0)} MB`,
+        '<= 3x',
+      ],
+      ['filter or sort step, 2 files', f(doc.filterSortMs), '', '< 50 ms'],
+      ['Compare panel, 25 files', f(doc.compareOpenMs), '', '< 1 s'],
+      ['tree click to sample painted', f(doc.clickToPaintMs), '', '< 100 ms'],
+    ];
+    if (big)
+      rows.push(
+        [`${mb(big.bytes).toFixed(0)} MB file load`, `${(big.ms / 1000).toFixed(1)} s`, `${big.parses} parse(s)`, ''],
+        ['  longest event-loop block', `${(big.eventLoopMaxMs ?? NaN).toFixed(0)} ms`, '', '< 100 ms'],
+        ['  peak host RSS', `${mb(big.peakRss).toFixed(0)} MB`, `+${mb(big.peakRss - big.rssBefore).toFixed(0)} MB`, 'reported'],
+      );
+    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
+    console.log(
+      `\n${doc.cores} cores, ${doc.date}; ${questions} questions, ${fileCount} files of 2,772 lines, ${mb(resultBytes).toFixed(0)} MB`,
+    );
+    for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+    if (!doc.treeShowsScores) console.log('WARNING: the tree did not show scores after the load');
+    for (const e of doc.errors) console.log(`error: ${e}`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: Error) => {
+  console.error(`bench:extension: ${e.message}`);
+  process.exit(1);
+});

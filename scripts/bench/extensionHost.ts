@@ -1,0 +1,203 @@
+// The extension benchmark's half that runs inside the extension host (bundled to dist/bench/extensionHost.js and
+// loaded as VS Code's --extensionTestsPath by scripts/bench/extension.ts). The workspace holds the paper-size
+// dataset and the result files; activation loads them. It measures, through the extension's API and its commands,
+// and writes one JSON document to $GST_BENCH_OUT.
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import * as vscode from 'vscode';
+import type { InspectorApi, TreeSnapshotNode } from '../../src/api';
+import { COMMANDS } from '../../src/ids';
+
+const EXTENSION_ID = 'gst-bench.gst-bench-inspector';
+/** How long one measured step may take before the benchmark gives up on it. */
+const STEP_TIMEOUT_MS = 5 * 60_000;
+
+export interface HostRun {
+  ms: number;
+  eventLoopMaxMs?: number;
+}
+
+export interface HostReport {
+  activationMs: number;
+  /** From activate() to whenIdle() and the tree's first level with the active file's scores. */
+  firstLoad: HostRun;
+  /** Refresh after every result file changed on disk (the dataset and every file read again), repeated. */
+  reloads: HostRun[];
+  memory: { heapUsedDelta: number; rssDelta: number; resultBytes: number; rss: number };
+  filterSort: number[];
+  compareOpen: number[];
+  clickToPaint: number[];
+  big?: { ms: number; eventLoopMaxMs?: number; peakRss: number; rssBefore: number; bytes: number; parses: number };
+  treeShowsScores: boolean;
+  resultFiles: number;
+  errors: string[];
+}
+
+const env = (name: string) => process.env[name] ?? '';
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
+  const end = performance.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined) return v;
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+function hasScores(roots: TreeSnapshotNode[]): boolean {
+  return roots.some((r) => (r.children ?? []).some((s) => /^\d+\.\d\d/.test(s.description ?? '')));
+}
+
+export async function run(): Promise<void> {
+  const out = env('GST_BENCH_OUT');
+  const runs = Number(env('GST_BENCH_RUNS') || '5');
+  const errors: string[] = [];
+  const ext = vscode.extensions.getExtension<InspectorApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
+  const api = await ext.activate();
+  await api.whenIdle();
+  let roots = await api.questionsTree();
+  const loadedAt = performance.now();
+  const s0 = api.stats({ resetEventLoop: true });
+  const mem = process.memoryUsage();
+  const resultFiles = (await api.resultsTree()).map((r) => r.id);
+  const files = env('GST_BENCH_FILES').split('\n').filter(Boolean);
+  const resultBytes = files.reduce((a, f) => a + statSync(f).size, 0);
+  const report: HostReport = {
+    activationMs: s0.activationMs,
+    firstLoad: { ms: loadedAt - s0.activationStartedAt, eventLoopMaxMs: s0.eventLoopMaxMs },
+    reloads: [],
+    memory: {
+      heapUsedDelta: mem.heapUsed - s0.memoryAtActivation.heapUsed,
+      rssDelta: mem.rss - s0.memoryAtActivation.rss,
+      resultBytes,
+      rss: mem.rss,
+    },
+    filterSort: [],
+    compareOpen: [],
+    clickToPaint: [],
+    treeShowsScores: hasScores(roots),
+    resultFiles: resultFiles.length,
+    errors,
+  };
+
+  // Reloads: Refresh reads the dataset again, so every result file is scored again against it.
+  for (let r = 0; r < runs; r++) {
+    const profile = r === 0 && env('GST_BENCH_CPU_PROF') ? await startProfile() : undefined;
+    // Every result file changed on disk (a new mtime), so none is answered from the read cache.
+    const now = new Date(Date.now() + r * 1000);
+    for (const f of files) utimesSync(f, now, now);
+    api.stats({ resetEventLoop: true });
+    const t = performance.now();
+    await vscode.commands.executeCommand(COMMANDS.refresh);
+    await api.whenIdle();
+    roots = await api.questionsTree();
+    report.reloads.push({ ms: performance.now() - t, eventLoopMaxMs: api.stats().eventLoopMaxMs });
+    if (profile) await profile(env('GST_BENCH_CPU_PROF'));
+  }
+
+  // The Compare panel on every loaded file: from the command to the table painted in the webview.
+  try {
+    for (const f of files)
+      if (!api.comparedResults().includes(f)) await vscode.commands.executeCommand(COMMANDS.toggleCompareResult, vscode.Uri.file(f));
+    for (let r = 0; r < runs; r++) {
+      const before = api.stats().painted.compare?.at ?? 0;
+      const t = performance.now();
+      await vscode.commands.executeCommand(COMMANDS.compareResults);
+      const at = await until('the compare panel to paint', () => {
+        const p = api.stats().painted.compare;
+        return p && p.at > before ? p.at : undefined;
+      });
+      report.compareOpen.push(at - t);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  } catch (e) {
+    errors.push(`compare: ${(e as Error).message}`);
+  }
+
+  // Filter and sort with 2 result files: each step changes the filter and builds the tree the view asks for.
+  for (const f of files.slice(2)) await vscode.commands.executeCommand(COMMANDS.unloadResultFile, vscode.Uri.file(f));
+  await api.whenIdle();
+  const steps: Array<[string, unknown]> = [
+    [COMMANDS.filterStatus, 'failed'],
+    [COMMANDS.sortOrder, 'scoreAsc'],
+    [COMMANDS.filterText, 'the'],
+    [COMMANDS.sortOrder, 'dataset'],
+    [COMMANDS.filterStatus, 'all'],
+    [COMMANDS.filterText, ''],
+  ];
+  for (let r = 0; r < runs; r++)
+    for (const [command, arg] of steps) {
+      const t = performance.now();
+      await vscode.commands.executeCommand(command, arg);
+      await api.questionsTree();
+      report.filterSort.push(performance.now() - t);
+    }
+
+  // Tree click to sample painted: the row's command, then the viewer's paint report.
+  try {
+    const uids = questionUids(await api.questionsTree()).slice(0, runs + 1);
+    for (const [i, uid] of uids.entries()) {
+      const t = performance.now();
+      await vscode.commands.executeCommand(COMMANDS.openQuestion, uid);
+      const at = await until(`the viewer to paint ${uid}`, () => {
+        const p = api.stats().painted.viewer;
+        return p && p.what === uid && p.at > t ? p.at : undefined;
+      });
+      if (i > 0) report.clickToPaint.push(at - t); // the first opens the panel and loads its page
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  } catch (e) {
+    errors.push(`viewer: ${(e as Error).message}`);
+  }
+
+  // A large result file: loaded by the Load Result File command, memory sampled while it loads.
+  const big = env('GST_BENCH_BIG_FILE');
+  if (big) {
+    for (const f of files.slice(0, 2)) await vscode.commands.executeCommand(COMMANDS.unloadResultFile, vscode.Uri.file(f));
+    await api.whenIdle();
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    const parses = api.stats({ resetEventLoop: true }).resultParses;
+    const t = performance.now();
+    utimesSync(big, new Date(), new Date());
+    await vscode.commands.executeCommand(COMMANDS.loadResultFile, vscode.Uri.file(big));
+    await api.whenIdle();
+    const ms = performance.now() - t;
+    clearInterval(sampler);
+    const s = api.stats();
+    report.big = { ms, eventLoopMaxMs: s.eventLoopMaxMs, peakRss, rssBefore, bytes: statSync(big).size, parses: s.resultParses - parses };
+  }
+  writeFileSync(out, JSON.stringify(report));
+  // The runner prints this file as the suite's report.
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  if (folder) writeFileSync(`${folder}.suite-report.txt`, `extension benchmark: measured, ${errors.length} error(s)\n`);
+}
+
+/** A CPU profile of this extension host (node:inspector in-process); the returned function writes it. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+  await post('Profiler.start');
+  return async (file) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+function questionUids(roots: TreeSnapshotNode[]): string[] {
+  const out: string[] = [];
+  const walk = (n: TreeSnapshotNode) => {
+    if (n.id.startsWith('question:')) out.push(n.id.slice('question:'.length));
+    n.children?.forEach(walk);
+  };
+  roots.forEach(walk);
+  return out;
+}

@@ -1,0 +1,102 @@
+// Counters and timestamps the extension keeps about its own work, for the extension-host tests (a file unchanged on
+// disk is not parsed again; activation reads no result file) and the extension benchmark (scripts/bench/extension.ts).
+// Times are `performance.now()` of the extension host, so a reader in the same host can subtract them.
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+
+/** Set in the extension host's environment by the benchmark: activation then starts an event-loop delay monitor. */
+export const EVENT_LOOP_MONITOR_ENV = 'GST_BENCH_EVENT_LOOP';
+/** The monitor's sampling resolution: fine enough to see a 100 ms block, coarse enough to cost nothing. */
+const EVENT_LOOP_RESOLUTION_MS = 10;
+
+export interface PaintedMark {
+  /** What was painted: a question uid for the viewer, the panel's kind otherwise. */
+  what: string;
+  at: number;
+}
+
+export interface ExtensionStats {
+  /** `performance.now()` when `activate()` began, and how long it took. */
+  activationStartedAt: number;
+  activationMs: number;
+  /** The extension host's heap and RSS when activation began, in bytes. */
+  memoryAtActivation: { heapUsed: number; rss: number };
+  /** Datasets read (a folder's question files or an annotations file). */
+  datasetReads: number;
+  /** Dataset reads and result parses that had started when `activate()` returned: none, it only wires things up. */
+  readsDuringActivation: number;
+  /** Result files read and scored from their bytes or an editor's text, in all and per file (by its absolute path). */
+  resultParses: number;
+  resultParsesByFile: Record<string, number>;
+  /** Loads answered from the cache because the file's size and mtime had not changed. */
+  resultCacheHits: number;
+  /** Result loads stopped before their end: a Cancel in the progress notification, or a newer load of the file. */
+  resultLoadsCancelled: number;
+  /** The last paint each panel reported. */
+  painted: Record<string, PaintedMark>;
+  /** The longest event-loop block since activation or the last reset, in ms; only under the benchmark. */
+  eventLoopMaxMs?: number;
+}
+
+const stats: ExtensionStats = {
+  activationStartedAt: 0,
+  activationMs: 0,
+  memoryAtActivation: { heapUsed: 0, rss: 0 },
+  datasetReads: 0,
+  readsDuringActivation: 0,
+  resultParses: 0,
+  resultParsesByFile: {},
+  resultCacheHits: 0,
+  resultLoadsCancelled: 0,
+  painted: {},
+};
+let eventLoop: IntervalHistogram | undefined;
+
+let readsAtActivationStart = 0;
+
+export function activationStarted(): void {
+  stats.activationStartedAt = performance.now();
+  readsAtActivationStart = stats.datasetReads + stats.resultParses;
+  const m = process.memoryUsage();
+  stats.memoryAtActivation = { heapUsed: m.heapUsed, rss: m.rss };
+  if (process.env[EVENT_LOOP_MONITOR_ENV] && !eventLoop) {
+    eventLoop = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
+    eventLoop.enable();
+  }
+}
+
+export function activationFinished(): void {
+  stats.activationMs = performance.now() - stats.activationStartedAt;
+  stats.readsDuringActivation = stats.datasetReads + stats.resultParses - readsAtActivationStart;
+}
+
+export function countDatasetRead(): void {
+  stats.datasetReads++;
+}
+
+export function countResultParse(file: string): void {
+  stats.resultParses++;
+  stats.resultParsesByFile[file] = (stats.resultParsesByFile[file] ?? 0) + 1;
+}
+
+export function countResultCacheHit(): void {
+  stats.resultCacheHits++;
+}
+
+export function countResultLoadCancelled(): void {
+  stats.resultLoadsCancelled++;
+}
+
+export function markPainted(panel: string, what: string): void {
+  stats.painted[panel] = { what, at: performance.now() };
+}
+
+/** A copy of the counters; `resetEventLoop` starts a new window for the longest block. */
+export function extensionStats(options: { resetEventLoop?: boolean } = {}): ExtensionStats {
+  const copy: ExtensionStats = { ...stats, painted: { ...stats.painted }, resultParsesByFile: { ...stats.resultParsesByFile } };
+  if (eventLoop) {
+    // The histogram is in nanoseconds; its max includes the resolution's own wait.
+    copy.eventLoopMaxMs = Math.max(0, eventLoop.max / 1e6 - EVENT_LOOP_RESOLUTION_MS);
+    if (options.resetEventLoop) eventLoop.reset();
+  }
+  return copy;
+}

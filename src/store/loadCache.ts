@@ -1,0 +1,92 @@
+// How the store keeps loads cheap, without VS Code: a dataset read again with the same content keeps the loaded object;
+// a result read is reused while the file on disk is the same (device, inode, size, mtime, ctime), the dataset object
+// and the read options are the same; a limit on the parses that run at once.
+import { stat } from 'node:fs/promises';
+import { sidecarPath, type Dataset, type Evaluation, type ResultFormatInfo } from '../core';
+
+/**
+ * True when a dataset read again holds what the loaded one holds: the store then keeps the loaded object, so nothing
+ * that depends on it (every result file's scores, the tree) is computed again.
+ */
+export function sameDatasetContent(a: Dataset, b: Dataset): boolean {
+  return (
+    a.root === b.root &&
+    a.file === b.file &&
+    a.questions.length === b.questions.length &&
+    contentText(a.problems) === contentText(b.problems) &&
+    contentText(a.questions) === contentText(b.questions)
+  );
+}
+
+/** JSON of parsed dataset values, which hold BigInts (exact integers in answers) that JSON.stringify refuses. */
+function contentText(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+export interface StoredRead {
+  evaluation: Evaluation;
+  format: ResultFormatInfo;
+}
+
+/** What the file and its rescore sidecar are on disk: a read of them is reusable while this string is the same. */
+export async function diskIdentity(file: string): Promise<{ key: string; size: number } | undefined> {
+  const s = await stat(file).catch(() => undefined);
+  if (!s?.isFile()) return undefined;
+  // A file of another format shows its sidecar's state (present, stale), so the sidecar is part of what was read.
+  const side = await stat(sidecarPath(file)).catch(() => undefined);
+  const part = (x: typeof s | undefined) => (x ? `${x.dev}:${x.ino}:${x.size}:${x.mtimeMs}:${x.ctimeMs}` : '-');
+  return { key: `${part(s)}|${part(side)}`, size: s.size };
+}
+
+interface CacheEntry {
+  disk: string;
+  dataset: Dataset;
+  options: string;
+  read: StoredRead;
+}
+
+/** The last read of each result file, with what it was read from. */
+export class ResultReadCache {
+  private readonly entries = new Map<string, CacheEntry>();
+
+  get(id: string, disk: string, dataset: Dataset, options: string): StoredRead | undefined {
+    const e = this.entries.get(id);
+    return e && e.disk === disk && e.dataset === dataset && e.options === options ? e.read : undefined;
+  }
+
+  set(id: string, disk: string, dataset: Dataset, options: string, read: StoredRead): void {
+    this.entries.set(id, { disk, dataset, options, read });
+  }
+
+  /** Forgets a file: its state no longer comes from its bytes (an editor's rescore, an unload). */
+  delete(id: string): void {
+    this.entries.delete(id);
+  }
+}
+
+/** Result files parsed at once: more only interleave on one thread and hold more of their bytes (and garbage) at once. */
+export const CONCURRENT_RESULT_PARSES = 2;
+
+/** Runs at most `slots` tasks at once, the others in the order they came. */
+export class TaskLimiter {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly slots: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/** True for the rejection of a load whose signal was aborted. */
+export function isAbort(e: unknown, signal: AbortSignal): boolean {
+  return signal.aborted && (e === signal.reason || (e as Error | undefined)?.name === 'AbortError');
+}

@@ -1,0 +1,68 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { diagnose, type QuestionOutcome } from '../../../src/core';
+import { buildQuestionTree, DEFAULT_FILTER, QuestionNodeCache, tooltipText, type QuestionNode, type SubtaskNode } from '../../../src/model';
+import { outcome, question, TASKS } from './fixtures';
+
+const questionNodes = (roots: ReturnType<typeof buildQuestionTree>['roots']): QuestionNode[] =>
+  roots.flatMap((r) => (r.type === 'subtask' ? r.children : r.children.flatMap((s: SubtaskNode) => s.children)));
+
+describe('question nodes kept across tree builds', () => {
+  const a = question(TASKS.edv, 'scene1_edv_a', '-134');
+  const b = question(TASKS.edv, 'scene1_edv_b', '90');
+  const active = (outcomes: QuestionOutcome[]) => ({
+    label: 'run.jsonl',
+    evaluation: { byUid: new Map(outcomes.map((o) => [o.uid, o])), subtasks: {} },
+  });
+
+  it('a filter or sort change reuses the nodes it shows; a new outcome, question or active file rebuilds them', () => {
+    const cache = new QuestionNodeCache();
+    const run = active([outcome(a, '-134'), outcome(b, '90')]);
+    const first = questionNodes(buildQuestionTree([a, b], run, DEFAULT_FILTER, undefined, undefined, cache).roots);
+    const sorted = questionNodes(
+      buildQuestionTree([a, b], run, { ...DEFAULT_FILTER, sort: 'scoreAsc', text: 'edv' }, undefined, undefined, cache).roots,
+    );
+    assert.equal(sorted.length, 2);
+    for (const n of sorted) assert.ok(first.includes(n), `the filter rebuilt the node of ${n.uid}`);
+
+    const rescored = questionNodes(
+      buildQuestionTree([a, b], active([outcome(a, '45'), outcome(b, '90')]), DEFAULT_FILTER, undefined, undefined, cache).roots,
+    );
+    assert.ok(
+      rescored.every((n) => !first.includes(n)),
+      'a new evaluation kept the old nodes',
+    );
+    assert.notEqual(rescored[0].label, first[0].label, 'the rebuilt node does not show the new score');
+
+    const renamed = questionNodes(
+      buildQuestionTree([a, b], { ...run, label: 'other.jsonl' }, DEFAULT_FILTER, undefined, undefined, cache).roots,
+    );
+    assert.ok(
+      renamed.every((n) => !first.includes(n)),
+      'another active file kept the old nodes (their tooltips name it)',
+    );
+
+    const reloaded = questionNodes(buildQuestionTree([{ ...a }, { ...b }], run, DEFAULT_FILTER, undefined, undefined, cache).roots);
+    assert.ok(
+      reloaded.every((n) => !first.includes(n)),
+      'a reloaded dataset kept the old nodes',
+    );
+
+    const diagnosis = diagnose([], { profile: 'paper' });
+    const diagnosed = questionNodes(buildQuestionTree([a, b], run, DEFAULT_FILTER, undefined, { active: diagnosis }, cache).roots);
+    assert.ok(
+      diagnosed.every((n) => !first.includes(n)),
+      'a new diagnosis kept the old nodes (their tooltips give the class)',
+    );
+  });
+
+  it('the tooltip is written when first read and is the same as a fresh build', () => {
+    const run = active([outcome(a, '-134')]);
+    const [node] = questionNodes(buildQuestionTree([a], run, DEFAULT_FILTER).roots);
+    const tooltip = node.tooltip;
+    assert.ok(tooltip && tooltipText(tooltip).includes('scene1_edv_a'), `the tooltip does not name the uid: ${JSON.stringify(tooltip)}`);
+    assert.equal(node.tooltip, tooltip);
+    assert.ok(Object.keys(node).includes('tooltip'), 'the tooltip is not an enumerable field (snapshots and copies lose it)');
+    assert.equal({ ...node }.tooltip, tooltip);
+  });
+});

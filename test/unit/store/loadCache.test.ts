@@ -1,0 +1,74 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { readDataset } from '../../../src/core';
+import { diskIdentity, ResultReadCache, sameDatasetContent, TaskLimiter } from '../../../src/store/loadCache';
+
+const DEMO = path.resolve(__dirname, '..', '..', '..', 'examples', 'demo');
+
+describe('load cache', () => {
+  it('a dataset read twice has the same content; a changed answer does not', async () => {
+    const a = await readDataset(DEMO, { sniffMedia: false });
+    const b = await readDataset(DEMO, { sniffMedia: false });
+    assert.notEqual(a, b);
+    assert.equal(sameDatasetContent(a, b), true);
+    const changed = { ...b, questions: b.questions.map((q, i) => (i === 5 ? { ...q, answer: `${String(q.answer)} ` } : q)) };
+    assert.equal(sameDatasetContent(a, changed), false);
+    assert.equal(sameDatasetContent(a, { ...b, problems: [...b.problems, { file: 'x', severity: 'warning', message: 'm' }] }), false);
+  });
+
+  it("a file's disk identity changes with its bytes, its mtime and its sidecar; a read is reused only under the same one", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-load-cache-'));
+    try {
+      const file = path.join(dir, 'r.jsonl');
+      writeFileSync(file, '{"uid":"a","prediction":"1"}\n');
+      const first = await diskIdentity(file);
+      assert.ok(first);
+      assert.equal((await diskIdentity(file))?.key, first.key);
+      utimesSync(file, new Date(2020, 1, 1), new Date(2020, 1, 1));
+      const touched = await diskIdentity(file);
+      assert.notEqual(touched?.key, first.key);
+      writeFileSync(`${file}.gst-scores.jsonl`, '{}\n');
+      assert.notEqual((await diskIdentity(file))?.key, touched?.key);
+      assert.equal(await diskIdentity(path.join(dir, 'missing.jsonl')), undefined);
+
+      const dataset = await readDataset(DEMO, { sniffMedia: false });
+      const cache = new ResultReadCache();
+      const read = { evaluation: {}, format: {} } as Parameters<ResultReadCache['set']>[4];
+      cache.set(file, 'k1', dataset, 'o1', read);
+      assert.equal(cache.get(file, 'k1', dataset, 'o1'), read);
+      assert.equal(cache.get(file, 'k2', dataset, 'o1'), undefined, 'another disk identity');
+      assert.equal(cache.get(file, 'k1', { ...dataset }, 'o1'), undefined, 'another dataset object');
+      assert.equal(cache.get(file, 'k1', dataset, 'o2'), undefined, 'other read options');
+      cache.delete(file);
+      assert.equal(cache.get(file, 'k1', dataset, 'o1'), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the task limiter runs at most its slots at once, in order, and frees a slot when a task fails', async () => {
+    const limiter = new TaskLimiter(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const task = (i: number) => async () => {
+      started.push(i);
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setImmediate(r));
+      running--;
+      if (i === 1) throw new Error('boom');
+      return i;
+    };
+    const results = await Promise.allSettled([0, 1, 2, 3, 4].map((i) => limiter.run(task(i))));
+    assert.equal(most, 2);
+    assert.deepEqual(started, [0, 1, 2, 3, 4]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled'],
+    );
+  });
+});
