@@ -60,6 +60,8 @@ async function runMeasurement(m: Measurement, runs: number): Promise<{ figure: n
   await m.figure();
   if (m.limit) await m.limit();
   for (let i = 0; i < runs; i++) {
+    // A turn of the event loop between runs: the samplers may be synchronous, and Ctrl-C is handled between turns.
+    await new Promise((resolve) => setImmediate(resolve));
     if (m.limit && i % 2 === 1) limit!.push(await m.limit());
     figure.push(await m.figure());
     if (m.limit && i % 2 === 0) limit!.push(await m.limit());
