@@ -4,9 +4,7 @@
 // serialized as it is posted), each against the time to read and JSON-parse the same 25 files. Prints the
 // times and their ratios; it reports, it does not fail (timings here are noisy).
 // Run: npm run bench:compare [-- --files N --runs R]
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   compareSets,
@@ -18,11 +16,12 @@ import {
   settingComparisons,
 } from '../../src/core';
 import { evaluateFile } from '../../src/core/results/evaluation';
-import { generatePaperSizeDataset } from './paperSizeDataset';
 import { createCompareHost } from '../../src/panels/compare/compareHost';
 import { CompareSession } from '../../src/panels/compare/session';
 import type { CompareNotification } from '../../src/shared/protocol/compare';
 import { InspectorState } from '../../src/store/state';
+import { BenchInputs } from './lib/inputs';
+import { summarize } from './lib/stats';
 
 /**
  * The compare computation may take this many times the read + JSON.parse of its files: wherever reading them
@@ -33,9 +32,9 @@ const { values } = parseArgs({ options: { files: { type: 'string', default: '25'
 const fileCount = Number(values.files);
 const runs = Number(values.runs);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => summarize(xs).median;
 // The machine is shared: the fastest of several interleaved runs is the one least disturbed by others.
-const fastest = (xs: number[]) => Math.min(...xs);
+const fastest = (xs: number[]) => summarize(xs).min;
 
 /** Read every file and JSON.parse every line: what any reader of the files must do. */
 function baseline(files: string[]): number {
@@ -45,27 +44,12 @@ function baseline(files: string[]): number {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gst-bench-compare-'));
+  // The benchmark's inputs (scripts/bench/lib/inputs.ts): the paper-size dataset and 25 result files.
+  const inputs = new BenchInputs(false, console.log);
   try {
-    console.log(`generating the paper-size dataset (2,772 questions, no video) and ${fileCount} result files…`);
-    await generatePaperSizeDataset(dir, '7');
+    const { dir } = await inputs.dataset(1);
     const dataset = await readDataset(dir);
-    const sources = ['noisy-oracle', 'template-b', 'random'].map((n) =>
-      readFileSync(path.join(dir, 'results', `${n}.jsonl`), 'utf8')
-        .trimEnd()
-        .split('\n'),
-    );
-    // Each file mixes the three simulated models' lines in its own proportion, so no two files are alike.
-    const files: string[] = [];
-    for (let k = 0; k < fileCount; k++) {
-      const lines = sources[0].map((_, i) => {
-        const record = JSON.parse(sources[(i * 7 + k * 13) % (3 + (k % 5)) < 3 ? (i + k) % 3 : 0][i]);
-        return JSON.stringify({ ...record, model: `model-${k % 9}`, template: `t${k % 3}`, run: String(Math.floor(k / 9)) });
-      });
-      const file = path.join(dir, `file-${k}.jsonl`);
-      writeFileSync(file, lines.join('\n') + '\n');
-      files.push(file);
-    }
+    const files = (await inputs.resultFiles(Math.ceil(fileCount / 25))).slice(0, fileCount);
     const sets = [];
     for (const f of files) sets.push(...(await loadResultFile(dataset, f, { profile: 'paper' })).sets);
     const counts = datasetSubtaskCounts(dataset);
@@ -122,7 +106,7 @@ async function main() {
     const bytes = files.reduce((a, f) => a + readFileSync(f).length, 0);
     console.log(`the panel's table message: ${(posted / 1e3).toFixed(0)} kB of JSON`);
     console.log(
-      `\n${runs} interleaved runs, ${fileCount} files x ${sources[0].length.toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB`,
+      `\n${runs} interleaved runs, ${fileCount} files x ${dataset.questions.length.toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB`,
     );
     for (const [label, pick] of [
       ['fastest', fastest],
@@ -142,7 +126,7 @@ async function main() {
       }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    inputs.remove();
   }
 }
 

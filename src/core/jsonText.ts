@@ -42,33 +42,34 @@ function skipString(text: string, i: number): number {
   return text.length;
 }
 
-/** 1-based line numbers where each element of a top-level JSON array starts. */
+/**
+ * 1-based line numbers where each element of a top-level JSON array starts. `text` must be valid JSON (callers
+ * parse it first), so a string holds no raw newline and whitespace is JSON's own: one pass over char codes.
+ */
 export function recordLineNumbers(text: string): number[] {
   const lines: number[] = [];
   let depth = 0;
   let line = 1;
   let expectValue = false;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\n') line++;
-    else if (ch === '"') {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) line++;
+    else if (c === 0x22 /* " */) {
       if (depth === 1 && expectValue) {
         lines.push(line);
         expectValue = false;
       }
-      const end = skipString(text, i);
-      for (let j = i; j < end; j++) if (text[j] === '\n') line++;
-      i = end - 1;
-    } else if (ch === '[' || ch === '{') {
+      i = skipString(text, i) - 1;
+    } else if (c === 0x5b || c === 0x7b /* [ { */) {
       if (depth === 1 && expectValue) {
         lines.push(line);
         expectValue = false;
       }
       depth++;
-      if (depth === 1 && ch === '[') expectValue = true;
-    } else if (ch === ']' || ch === '}') depth--;
-    else if (ch === ',' && depth === 1) expectValue = true;
-    else if (depth === 1 && expectValue && !/\s/.test(ch)) {
+      if (depth === 1 && c === 0x5b) expectValue = true;
+    } else if (c === 0x5d || c === 0x7d /* ] } */) depth--;
+    else if (c === 0x2c /* , */ && depth === 1) expectValue = true;
+    else if (depth === 1 && expectValue && c !== 0x20 && c !== 0x09 && c !== 0x0d) {
       lines.push(line);
       expectValue = false;
     }

@@ -9,7 +9,8 @@ import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } 
 import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
 import { readDatasetFile } from './safeRead';
-import { resolveMediaPath } from './safePath';
+import { RealFolders, sniffFileSync } from './realFolders';
+import { lexicalMediaPath, resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
 
 export interface ReadDatasetOptions {
@@ -20,6 +21,11 @@ export interface ReadDatasetOptions {
 export const QUESTION_FILE = 'question.json';
 export const SUMMARY_FILE = 'sample_summary.json';
 const ANNOTATION_EXTS = ['.json', '.jsonl'];
+/** Questions read between yields to the event loop: a few milliseconds of synchronous reads. */
+const FOLDERS_PER_SLICE = 64;
+
+/** The options, and the real folders the questions of one dataset share. */
+type ReadContext = ReadDatasetOptions & { folders?: RealFolders };
 
 /** Fields the reader interprets; every other field except `source_*` is kept in `extra`. */
 const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied_video_path', 'video', 'images']);
@@ -47,31 +53,37 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
 
   const sampleDirs = ownQuestion ? [root] : folders.map((f) => path.join(root, f.name));
   const present = new Set<string>();
-  await Promise.all(
-    sampleDirs.map(async (dir, order) => {
-      const file = path.join(dir, QUESTION_FILE);
-      const read = await readDatasetFile(root, file);
-      if (!read.ok && read.missing) return; // a folder without question.json is not a sample
-      present.add(path.basename(dir));
-      if (!read.ok) {
-        problems.push({ file, severity: 'error', message: `not read: ${read.reason}` });
-        return;
-      }
-      const text = read.text;
-      const parsed = parseJsonWithLocation(text);
-      if (!parsed.ok) {
-        problems.push({ file, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
-        return;
-      }
-      const q = await buildQuestion(parsed.value, { file, text }, dir, root, options);
-      if (q) {
-        q.index = order;
-        questions[order] = q;
-      } else {
-        problems.push({ file, line: 1, severity: 'error', message: 'question.json must hold a JSON object' });
-      }
-    }),
-  );
+  // The folders came from listing the real root as folders, not symlinks: they are real.
+  const realFolders = new RealFolders(root, ownQuestion ? [] : sampleDirs);
+  const context: ReadContext = { ...options, folders: realFolders };
+  const readSample = async (dir: string, order: number) => {
+    const file = path.join(dir, QUESTION_FILE);
+    const read = realFolders.readJson(file) ?? (await readDatasetFile(root, file));
+    if (!read.ok && read.missing) return; // a folder without question.json is not a sample
+    present.add(path.basename(dir));
+    if (!read.ok) {
+      problems.push({ file, severity: 'error', message: `not read: ${read.reason}` });
+      return;
+    }
+    const text = read.text;
+    const parsed = parseJsonWithLocation(text);
+    if (!parsed.ok) {
+      problems.push({ file, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
+      return;
+    }
+    const q = await buildQuestion(parsed.value, { file, text }, dir, root, context);
+    if (q) {
+      q.index = order;
+      questions[order] = q;
+    } else {
+      problems.push({ file, line: 1, severity: 'error', message: 'question.json must hold a JSON object' });
+    }
+  };
+  // Folders in slices: the listing's reads are synchronous, and a slice keeps each stretch of them short.
+  for (let start = 0; start < sampleDirs.length; start += FOLDERS_PER_SLICE) {
+    await Promise.all(sampleDirs.slice(start, start + FOLDERS_PER_SLICE).map((dir, k) => readSample(dir, start + k)));
+    if (start + FOLDERS_PER_SLICE < sampleDirs.length) await new Promise((resolve) => setImmediate(resolve));
+  }
   const ordered = questions.filter(Boolean);
   if (!ownQuestion) await checkSummary(root, present, problems);
   if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
@@ -116,7 +128,13 @@ async function readAnnotationsFile(file: string, root: string, options: ReadData
       parsed.value.forEach((value, i) => records.push({ value, line: lines[i] ?? 1 }));
     }
   }
-  const built = await Promise.all(records.map((r) => buildQuestion(r.value, { file: realFile, line: r.line }, root, root, options)));
+  const context: ReadContext = { ...options, folders: new RealFolders(root) };
+  const built: Array<Question | null> = [];
+  for (let start = 0; start < records.length; start += FOLDERS_PER_SLICE) {
+    const slice = records.slice(start, start + FOLDERS_PER_SLICE);
+    built.push(...(await Promise.all(slice.map((r) => buildQuestion(r.value, { file: realFile, line: r.line }, root, root, context)))));
+    if (start + FOLDERS_PER_SLICE < records.length) await new Promise((resolve) => setImmediate(resolve));
+  }
   const questions: Question[] = [];
   built.forEach((q, i) => {
     if (q) {
@@ -194,13 +212,7 @@ function fieldLocator(text: string): (key: string, value?: string) => number | u
 }
 
 /** Builds a question; an unexpected failure becomes a problem on its record, never a failed dataset. */
-async function buildQuestion(
-  value: unknown,
-  source: Source,
-  dir: string,
-  root: string,
-  options: ReadDatasetOptions,
-): Promise<Question | null> {
+async function buildQuestion(value: unknown, source: Source, dir: string, root: string, options: ReadContext): Promise<Question | null> {
   try {
     return await buildQuestionUnguarded(value, source, dir, root, options);
   } catch (e) {
@@ -241,7 +253,7 @@ async function buildQuestionUnguarded(
   source: Source,
   dir: string,
   root: string,
-  options: ReadDatasetOptions,
+  options: ReadContext,
 ): Promise<Question | null> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const rec = value as Record<string, unknown>;
@@ -343,26 +355,31 @@ async function mediaRef(
   rel: string,
   dir: string,
   root: string,
-  options: ReadDatasetOptions,
+  options: ReadContext,
   problem: (m: string, s?: Problem['severity']) => void,
 ): Promise<MediaRef> {
-  const resolved = await resolveMediaPath(root, dir, rel);
+  const lexical = lexicalMediaPath(root, dir, rel, options.folders?.isReal(dir) === true);
+  const listed = lexical.ok ? options.folders?.media(lexical.path) : undefined;
+  const resolved = listed ? { ok: true as const, path: listed.path } : await resolveMediaPath(root, dir, rel);
   if (!resolved.ok) {
     problem(resolved.reason);
     return { role, relPath: rel, path: null, exists: false };
   }
   const ref: MediaRef = { role, relPath: rel, path: resolved.path, exists: false };
-  try {
-    ref.exists = (await stat(resolved.path)).isFile();
-  } catch {
-    ref.exists = false;
+  if (listed) ref.exists = listed.exists;
+  else {
+    try {
+      ref.exists = (await stat(resolved.path)).isFile();
+    } catch {
+      ref.exists = false;
+    }
   }
   if (!ref.exists) {
     problem(`missing ${role}: ${excerpt(rel)}`, 'warning');
     return ref;
   }
   if (options.sniffMedia !== false) {
-    ref.type = await sniffFile(resolved.path);
+    ref.type = listed ? sniffFileSync(resolved.path) : await sniffFile(resolved.path);
     const expected = role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];
     if (!expected.includes(ref.type))
       problem(`${role} ${excerpt(rel)} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');

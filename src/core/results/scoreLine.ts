@@ -52,6 +52,8 @@ const MAX_OWNED_FIELD_DEPTH = 32;
 
 /** True when `v` has arrays or objects nested more than `limit` levels; walks with a stack, not recursion. */
 function nestedDeeperThan(v: unknown, limit: number): boolean {
+  // Most lines have no owned field yet, or a number: no stack to allocate for them.
+  if (v === null || typeof v !== 'object') return false;
   const stack: Array<{ value: unknown; depth: number }> = [{ value: v, depth: 0 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;

@@ -1,22 +1,12 @@
 // The limit a rescore is measured against: plain Node doing the least any rescore must do. It reads every
 // question.json of the dataset, then reads the result file, JSON.parses and JSON.stringifies every line, and
 // writes the lines to a temp file that it fsyncs and renames over the original.
-// Usage: node rescoreLimit.mjs <results.jsonl> <dataset-dir>
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import * as path from 'node:path';
+// Usage: node rescore.mjs <results.jsonl> <dataset-dir>
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { readQuestions } from './questions.mjs';
 
 const [results, dataset] = process.argv.slice(2);
-const questions = new Map();
-for (const name of readdirSync(dataset)) {
-  let text;
-  try {
-    text = readFileSync(path.join(dataset, name, 'question.json'), 'utf8');
-  } catch {
-    continue;
-  }
-  const q = JSON.parse(text);
-  questions.set(String(q.uid), q);
-}
+const questions = readQuestions(dataset);
 const out = [];
 for (const line of readFileSync(results, 'utf8').split('\n')) {
   if (line.trim() === '') continue;

@@ -1,0 +1,15 @@
+import type { BenchRow } from '../lib/row';
+import { rescoreRuns } from '../lib/rescore';
+
+export const row: BenchRow = {
+  name: 'rescore-repeat',
+  figure: 'CLI rescore, 100k lines, repeat (owned fields replaced)',
+  limit: 'read dataset + read, JSON.parse, JSON.stringify, write every line',
+  target: { ratio: 'figure/limit', atMost: 1.0 },
+  order: 11,
+  scales: true,
+  async measure(ctx) {
+    const runs = await rescoreRuns(ctx, true);
+    return { figure: runs.cli, limit: runs.limit, note: runs.note };
+  },
+};

@@ -1,0 +1,103 @@
+// Media and question files of real folders, checked and read with synchronous calls.
+// The reader's general path takes a realpath, a stat and async opens per file; a dataset of 2,772 folders
+// then spends most of its time in the thread pool's queue. A folder reached from the dataset's real root
+// through real folders only (no symlink on the way) needs none of that: a regular file in it (lstat, or
+// open with O_NOFOLLOW) is inside the root. Anything else (a symlink, a folder that is not known real)
+// returns undefined, and the caller takes the general path.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import * as path from 'node:path';
+import { sniffMediaType, type MediaType } from '../../shared/media';
+import { describeFsError, MAX_DATASET_JSON_BYTES, type DatasetFileRead } from './safeRead';
+import { isInside } from './safePath';
+
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+export class RealFolders {
+  private readonly real = new Map<string, boolean>();
+
+  /** `realRoot` must be the dataset root's real path; `known` are folders already seen to be real ones in it. */
+  constructor(
+    private readonly realRoot: string,
+    known: Iterable<string> = [],
+  ) {
+    this.real.set(realRoot, true);
+    for (const dir of known) this.real.set(dir, true);
+  }
+
+  /** True when `dir` is the root, or a folder under it reached through folders only (no symlink). */
+  isReal(dir: string): boolean {
+    const known = this.real.get(dir);
+    if (known !== undefined) return known;
+    const parent = path.dirname(dir);
+    const real =
+      parent !== dir &&
+      isInside(this.realRoot, dir) &&
+      this.isReal(parent) &&
+      lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
+    this.real.set(dir, real);
+    return real;
+  }
+
+  /**
+   * A media file's existence, when a real folder can tell: a regular file there exists at `joined`, nothing
+   * there is missing. `joined` must already have passed the lexical checks (`lexicalMediaPath`).
+   */
+  media(joined: string): { path: string; exists: boolean } | undefined {
+    if (!this.isReal(path.dirname(joined))) return undefined;
+    let st;
+    try {
+      st = lstatSync(joined, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (st === undefined) return { path: joined, exists: false };
+    return st.isFile() ? { path: joined, exists: true } : undefined;
+  }
+
+  /** `readDatasetFile` for a file in a real folder; undefined when it is a symlink or the folder is not known real. */
+  readJson(file: string, maxBytes = MAX_DATASET_JSON_BYTES): DatasetFileRead | undefined {
+    if (!this.isReal(path.dirname(file))) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(file, OPEN_FLAGS);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return { ok: false, missing: true };
+      // ELOOP: a symlink, which the general path follows when it stays inside the root.
+      if (code === 'ELOOP') return undefined;
+      return { ok: false, missing: false, reason: describeFsError(e) };
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) return undefined;
+      if (st.size > maxBytes)
+        return { ok: false, missing: false, reason: `${st.size} bytes, more than the ${maxBytes}-byte limit for dataset JSON files` };
+      // One byte past the size: a file that grows while it is read is refused, as the general path does.
+      const buf = Buffer.allocUnsafe(st.size + 1);
+      let length = 0;
+      while (length < buf.length) {
+        const n = readSync(fd, buf, length, buf.length - length, length);
+        if (n === 0) break;
+        length += n;
+      }
+      if (length > st.size) return { ok: false, missing: false, reason: 'the file grew while it was read' };
+      return { ok: true, text: buf.toString('utf8', 0, length), path: file };
+    } catch (e) {
+      return { ok: false, missing: false, reason: describeFsError(e) };
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** `sniffFile` with synchronous calls, for a regular file in a real folder. */
+export function sniffFileSync(file: string): MediaType {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const buf = new Uint8Array(16);
+    const n = readSync(fd, buf, 0, 16, 0);
+    return sniffMediaType(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
