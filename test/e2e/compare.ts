@@ -4,9 +4,9 @@
 // the sample viewer opens on it with both files' predictions and the side-by-side word diff. Screenshots of
 // the panel and the diff in dark, light and high-contrast themes go to test-results/screenshots/compare/.
 import { spawnSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { describe } from 'node:test';
+import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { formatScore } from '../../src/shared/format';
@@ -15,7 +15,7 @@ import type { Comparison } from '../../src/shared/stats/compare';
 import type { DisagreementList } from '../../src/shared/stats/disagreements';
 import { SUBTASKS, type SubtaskKey } from '../../src/shared/subtasks';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { startUiSession, type UiSession, uiSuiteLifecycle } from './session';
+import { startUiSession, type UiSession } from './session';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { THEMES as COLOR_THEMES, setColorTheme } from './workbench';
 import { findRow, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, resultRowNamed, treeRows, VIEWER } from './workbench';
@@ -94,7 +94,14 @@ async function shoot(name: string): Promise<void> {
 exitUnlessTestEnvironment();
 
 describe('Compare panel in the real workbench', () => {
-  uiSuiteLifecycle(SHOTS, () => session, failed);
+  before(() => {
+    rmSync(SHOTS, { recursive: true, force: true });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await session?.close(failed.size > 0);
+    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
+  });
 
   const opened = 'code-server opens a workspace with the demo dataset and two result files';
   step(

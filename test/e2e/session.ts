@@ -1,8 +1,8 @@
 // One code-server session with the packaged .vsix, for UI test files: package, install, start code-server
 // on a workspace, open the workbench in headless Chromium. Stopped and cleaned up by close().
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../vscode/harness/browser';
 import {
@@ -127,20 +127,4 @@ export async function startUiSession(
     await codeServer.server.stop();
     throw err;
   }
-}
-
-/**
- * A UI test file's hooks: its screenshot folder emptied before the steps, and its session closed after them (the
- * run folder kept, and named, when a step failed).
- */
-export function uiSuiteLifecycle(shots: string, session: () => UiSession | undefined, failed: ReadonlySet<string>): void {
-  before(() => {
-    rmSync(shots, { recursive: true, force: true });
-    mkdirSync(shots, { recursive: true });
-  });
-  after(async () => {
-    const s = session();
-    await s?.close(failed.size > 0);
-    if (failed.size > 0 && s) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${s.runDir}`);
-  });
 }
