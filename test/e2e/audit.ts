@@ -190,23 +190,33 @@ describe('Audit verdicts in the real workbench', () => {
     const q = questionOf('ed_v');
     await openQuestion(page, q.uid);
     const dial = webview(page).locator('svg[data-overlay="direction-dial"]');
-    // The header grows when the result lines arrive (coverage, format loss): measure once the layout holds still.
-    let box = (await dial.boundingBox())!;
-    for (let settled = 0; settled < 3;) {
-      await page.waitForTimeout(200);
-      const next = (await dial.boundingBox())!;
-      settled = next.x === box.x && next.y === box.y && next.width === box.width ? settled + 1 : 0;
-      box = next;
+    const proposed = bar(page).locator('[data-role="audit-proposed"]');
+    // A drag measured while the header was still growing (coverage, format loss arrive late) lands at another
+    // angle: measure once the layout holds still, and drag again (at most three times) if it moved meanwhile.
+    let seen = '';
+    for (let attempt = 1; attempt <= 3 && seen !== '90°'; attempt++) {
+      let box = (await dial.boundingBox())!;
+      for (let settled = 0; settled < 3;) {
+        await page.waitForTimeout(200);
+        const next = (await dial.boundingBox())!;
+        settled = next.x === box.x && next.y === box.y && next.width === box.width ? settled + 1 : 0;
+        box = next;
+      }
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      // Pressed above the centre, dragged round to its left: +90 (a left turn), as the prompt counts.
+      await page.mouse.move(centre.x, centre.y - box.height * 0.3);
+      await page.mouse.down();
+      await page.mouse.move(centre.x - box.width * 0.2, centre.y - box.height * 0.2, { steps: 4 });
+      await page.mouse.move(centre.x - box.width * 0.3, centre.y, { steps: 4 });
+      await webview(page).locator('[data-role="drag-answer"]').waitFor({ state: 'visible' });
+      await page.mouse.up();
+      const settleBy = Date.now() + 10_000;
+      do {
+        await page.waitForTimeout(100);
+        seen = (await proposed.innerText({ timeout: 2000 }).catch(() => '')).trim();
+      } while (seen !== '90°' && Date.now() < settleBy);
     }
-    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    // Pressed above the centre, dragged round to its left: +90 (a left turn), as the prompt counts.
-    await page.mouse.move(centre.x, centre.y - box.height * 0.3);
-    await page.mouse.down();
-    await page.mouse.move(centre.x - box.width * 0.2, centre.y - box.height * 0.2, { steps: 4 });
-    await page.mouse.move(centre.x - box.width * 0.3, centre.y, { steps: 4 });
-    await webview(page).locator('[data-role="drag-answer"]').waitFor({ state: 'visible' });
-    await page.mouse.up();
-    await until(page, 'the proposed angle', async () => (await bar(page).locator('[data-role="audit-proposed"]').innerText()) === '90°');
+    assert.equal(seen, '90°', 'the proposed angle after the drag');
     await dial.locator('[data-role="pred-arrow"][data-result="audit-proposal"][data-angle="90"]').waitFor({ state: 'attached' });
     await page.keyboard.press('3');
     await until(page, 'the dial verdict in gst-audit.jsonl', async () => sidecarLines().some((l) => l.uid === q.uid));

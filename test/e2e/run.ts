@@ -13,6 +13,7 @@ import { launchChromium } from '../vscode/harness/browser';
 import { codeServerDirs, installExtension, packageExtension, startCodeServer, type RunningCodeServer } from '../vscode/harness/codeServer';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
+import { chooseFromContextMenu } from './workbenchActions';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
 import {
   CONTAINER_TITLE,
@@ -419,11 +420,12 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
       await page.keyboard.press('Control+Shift+E');
       const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'big-run.jsonl' }).first();
       await entry.waitFor({ state: 'visible', timeout: 30_000 });
-      await entry.click({ button: 'right' });
-      await page.getByRole('menuitem', { name: /Rescore Result File/ }).click();
+      await chooseFromContextMenu(page, entry, 'Rescore Result File');
       const deadline = Date.now() + 60_000;
-      while (!readdirSync(workspace).some((n) => n.startsWith('.big-run.jsonl.gst-tmp-')) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 5));
+      const writing = () => readdirSync(workspace).some((n) => n.startsWith('.big-run.jsonl.gst-tmp-'));
+      while (!writing() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      // Without the temp file seen the append below would not land mid-rescore, and the test would prove nothing.
+      assert.ok(writing(), 'the rescore began writing its temp file within 60 s');
       appendFileSync(big, demoLines[0] + '\n'); // another writer, mid-rescore
       const stopped = toast('rescore of big-run.jsonl stopped: the file changed during the rescore; nothing was written');
       await stopped.waitFor({ state: 'visible', timeout: 60_000 });
