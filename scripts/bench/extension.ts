@@ -151,8 +151,9 @@ const print = console.log.bind(console);
 if (values.json) console.log = console.error.bind(console);
 
 async function main() {
-  say('building the extension and the benchmark bundle…');
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'ignore' });
+  // Minified, as the .vsix ships it: a user's webview parses the production bundle.
+  say('building the extension (production, as packaged) and the benchmark bundle…');
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--production'], { cwd: REPO_ROOT, stdio: 'ignore' });
   const root = mkdtempSync(path.join(tmpdir(), 'gst-bench-extension-'));
   try {
     say(
@@ -194,7 +195,15 @@ async function main() {
       reload: { ...reloads, ratio: reloads.median / limitStat.median, eventLoopMaxMs: reloadBlock },
       memory: { heapUsedDelta: heap, rssDelta: rss, heapRatio: heap.median / resultBytes, rssRatio: rss.median / resultBytes },
       filterSortMs: stat(hosts.flatMap((h) => h.filterSort)),
-      compareOpenMs: stat(hosts.flatMap((h) => h.compareOpen)),
+      compareFirstOpenMs: stat(hosts.map((h) => h.compareOpen[0]).filter((x) => x !== undefined)),
+      compareOpenMs: stat(hosts.flatMap((h) => h.compareOpen.slice(1))),
+      emptyPanelOpenMs: stat(hosts.flatMap((h) => h.emptyPanelOpen)),
+      compareEventLoopMaxMs: stat(hosts.flatMap((h) => h.compareEventLoopMaxMs)),
+      compareStagesMs: {
+        boot: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.boot))),
+        host: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.host))),
+        paint: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.paint))),
+      },
       clickToPaintMs: stat(hosts.flatMap((h) => h.clickToPaint)),
       big,
       treeShowsScores: hosts.every((h) => h.treeShowsScores),
@@ -206,6 +215,7 @@ async function main() {
       return;
     }
     const f = (s: Stat, unit = 'ms') => `${s.median.toFixed(0)} ${unit} (${s.min.toFixed(0)}-${s.max.toFixed(0)}, n=${s.n})`;
+    const ofFloor = (s: Stat) => `${(s.median / doc.emptyPanelOpenMs.median).toFixed(2)}x of the floor`;
     const rows: Array<[string, string, string, string]> = [
       ['figure', 'measured: median (min-max, n)', 'limit (same run)', 'target'],
       ['plain-Node limit: read + JSON.parse', f(limitStat), '', ''],
@@ -233,7 +243,13 @@ async function main() {
         '<= 3x',
       ],
       ['filter or sort step, 2 files', f(doc.filterSortMs), '', '< 50 ms'],
-      ['Compare panel, 25 files', f(doc.compareOpenMs), '', '< 1 s'],
+      ['Compare panel, 25 files, first open', f(doc.compareFirstOpenMs), ofFloor(doc.compareFirstOpenMs), '< 1 s'],
+      ['Compare panel, 25 files, opened again', f(doc.compareOpenMs), ofFloor(doc.compareOpenMs), '< 1 s'],
+      ['  longest event-loop block', f(doc.compareEventLoopMaxMs), '', '< 100 ms'],
+      ['  page boots (command to ready)', f(doc.compareStagesMs.boot), '', ''],
+      ['  host (ready to table sent)', f(doc.compareStagesMs.host), '', ''],
+      ['  table sent to painted', f(doc.compareStagesMs.paint), '', ''],
+      ['a bare webview panel opened (the floor)', f(doc.emptyPanelOpenMs), '', ''],
       ['tree click to sample painted', f(doc.clickToPaintMs), '', '< 100 ms'],
     ];
     if (big)

@@ -25,7 +25,14 @@ export interface HostReport {
   reloads: HostRun[];
   memory: { heapUsedDelta: number; rssDelta: number; resultBytes: number; rss: number };
   filterSort: number[];
+  /** Command to table painted; the first open reads and computes, later ones show the table computed. */
   compareOpen: number[];
+  /** Each open in stages: command to page ready (the webview boots), ready to table sent (the host), sent to painted. */
+  compareStages: Array<{ boot: number; host: number; paint: number }>;
+  /** The floor VS Code sets: a bare webview panel, from its creation to its page's first frame (after one warm-up). */
+  emptyPanelOpen: number[];
+  /** The longest event-loop block of each compare open. */
+  compareEventLoopMaxMs: number[];
   clickToPaint: number[];
   big?: { ms: number; eventLoopMaxMs?: number; peakRss: number; rssBefore: number; bytes: number; parses: number };
   treeShowsScores: boolean;
@@ -42,6 +49,26 @@ async function until<T>(what: string, probe: () => T | undefined, timeoutMs = ST
     if (v !== undefined) return v;
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** Opens a webview panel whose page only says when its first frame is drawn; resolves with that time, closed. */
+async function openEmptyPanel(): Promise<number> {
+  const t = performance.now();
+  const panel = vscode.window.createWebviewPanel('gstBenchEmpty', 'empty', vscode.ViewColumn.Active, { enableScripts: true });
+  try {
+    const painted = new Promise<number>((resolve) => {
+      panel.webview.onDidReceiveMessage((m: { type?: string }) => m.type === 'painted' && resolve(performance.now()));
+    });
+    const nonce = String(Math.random()).slice(2);
+    panel.webview.html = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}';"></head><body>empty<script nonce="${nonce}">const api = acquireVsCodeApi(); requestAnimationFrame(() => api.postMessage({ type: 'painted' }));</script></body></html>`;
+    const at = await Promise.race([
+      painted,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no paint')), STEP_TIMEOUT_MS)),
+    ]);
+    return at - t;
+  } finally {
+    panel.dispose();
   }
 }
 
@@ -76,6 +103,9 @@ export async function run(): Promise<void> {
     },
     filterSort: [],
     compareOpen: [],
+    compareStages: [],
+    emptyPanelOpen: [],
+    compareEventLoopMaxMs: [],
     clickToPaint: [],
     treeShowsScores: hasScores(roots),
     resultFiles: resultFiles.length,
@@ -97,12 +127,25 @@ export async function run(): Promise<void> {
     if (profile) await profile(env('GST_BENCH_CPU_PROF'));
   }
 
+  // The floor: a bare webview panel that posts once its first frame is drawn. The first open of a webview in a
+  // window also starts the webview machinery (service worker), so one warm-up open is not counted.
+  try {
+    for (let r = 0; r <= runs; r++) {
+      const ms = await openEmptyPanel();
+      if (r > 0) report.emptyPanelOpen.push(ms);
+    }
+  } catch (e) {
+    errors.push(`empty panel: ${(e as Error).message}`);
+  }
+
   // The Compare panel on every loaded file: from the command to the table painted in the webview.
   try {
     for (const f of files)
       if (!api.comparedResults().includes(f)) await vscode.commands.executeCommand(COMMANDS.toggleCompareResult, vscode.Uri.file(f));
+    await api.whenIdle();
     for (let r = 0; r < runs; r++) {
       const before = api.stats().painted.compare?.at ?? 0;
+      api.stats({ resetEventLoop: true });
       const t = performance.now();
       await vscode.commands.executeCommand(COMMANDS.compareResults);
       const at = await until('the compare panel to paint', () => {
@@ -110,6 +153,11 @@ export async function run(): Promise<void> {
         return p && p.at > before ? p.at : undefined;
       });
       report.compareOpen.push(at - t);
+      report.compareEventLoopMaxMs.push(api.stats().eventLoopMaxMs ?? NaN);
+      const { stages } = api.stats();
+      const ready = stages['compare.ready'] ?? NaN;
+      const sent = stages['compare.sent'] ?? NaN;
+      report.compareStages.push({ boot: ready - t, host: sent - ready, paint: at - sent });
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     }
   } catch (e) {

@@ -33,6 +33,8 @@ export interface ExtensionStats {
   resultLoadsCancelled: number;
   /** The last paint each panel reported. */
   painted: Record<string, PaintedMark>;
+  /** When each panel stage last happened (`compare.ready`: its page said ready; `compare.sent`: its table was posted). */
+  stages: Record<string, number>;
   /** The longest event-loop block since activation or the last reset, in ms; only under the benchmark. */
   eventLoopMaxMs?: number;
 }
@@ -48,6 +50,7 @@ const stats: ExtensionStats = {
   resultCacheHits: 0,
   resultLoadsCancelled: 0,
   painted: {},
+  stages: {},
 };
 let eventLoop: IntervalHistogram | undefined;
 
@@ -90,9 +93,18 @@ export function markPainted(panel: string, what: string): void {
   stats.painted[panel] = { what, at: performance.now() };
 }
 
+export function markStage(stage: string): void {
+  stats.stages[stage] = performance.now();
+}
+
 /** A copy of the counters; `resetEventLoop` starts a new window for the longest block. */
 export function extensionStats(options: { resetEventLoop?: boolean } = {}): ExtensionStats {
-  const copy: ExtensionStats = { ...stats, painted: { ...stats.painted }, resultParsesByFile: { ...stats.resultParsesByFile } };
+  const copy: ExtensionStats = {
+    ...stats,
+    painted: { ...stats.painted },
+    stages: { ...stats.stages },
+    resultParsesByFile: { ...stats.resultParsesByFile },
+  };
   if (eventLoop) {
     // The histogram is in nanoseconds; its max includes the resolution's own wait.
     copy.eventLoopMaxMs = Math.max(0, eventLoop.max / 1e6 - EVENT_LOOP_RESOLUTION_MS);

@@ -2,7 +2,7 @@
 // file), once per evaluation, and keeps it in the diagnosis slice. The active file is diagnosed as soon as it is
 // scored, so the tree's filter and tooltips have it; other files when a panel asks (`ensure`).
 import { diagnosisAnswers, readLineFrames, type Evaluation, type LineFrames } from '../core';
-import { diagnose, type DiagnoseOptions, type FileDiagnosis } from '../shared/diagnosis';
+import { diagnoseInSlices, type DiagnoseOptions, type FileDiagnosis } from '../shared/diagnosis';
 import type { InspectorState } from './state';
 
 export class DiagnosisService {
@@ -11,6 +11,8 @@ export class DiagnosisService {
   /** The frames fields read for each evaluation, for the viewer's timeline. */
   private readonly frames = new WeakMap<Evaluation, LineFrames>();
   private readonly subscriptions: Array<{ dispose(): void }>;
+  /** Diagnoses run one after another: each file's arrives as soon as it is done, not all of them at the end. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly state: InspectorState,
@@ -40,7 +42,12 @@ export class DiagnosisService {
     const evaluation = r.evaluation;
     let p = this.pending.get(evaluation);
     if (!p) {
-      p = this.compute(evaluation, r.format?.name === 'canonical' || r.format === undefined).then(
+      const jsonLines = r.format?.name === 'canonical' || r.format === undefined;
+      // A file scored again while it waited has a newer evaluation: its own ensure diagnoses that one.
+      const stale = () => this.state.slices.results.get(resultId)?.evaluation !== evaluation;
+      const computed = this.queue.then(() => (stale() ? undefined : this.compute(evaluation, jsonLines)));
+      this.queue = computed.catch(() => undefined);
+      p = computed.then(
         (d) => {
           // Only the evaluation still current gets into the slice.
           if (this.state.slices.results.get(resultId)?.evaluation === evaluation) this.state.slices.diagnosis.set(resultId, d);
@@ -74,7 +81,8 @@ export class DiagnosisService {
     const frames = jsonLines ? await readLineFrames(evaluation).catch(() => undefined) : undefined;
     if (frames) this.frames.set(evaluation, frames);
     const { answers } = await diagnosisAnswers(merged.dataset, evaluation, { frames });
-    return diagnose(answers, this.options());
+    // In slices, one subtask each: 25 compared files are seconds of work the panels and the tree must not wait on.
+    return diagnoseInSlices(answers, this.options(), () => new Promise((resolve) => setImmediate(resolve)));
   }
 
   /** The `frames` field of each line of the file's current evaluation, once diagnosed (JSON lines files only). */

@@ -10,6 +10,8 @@ import type { EvaluateOptions } from '../results/evaluation';
 import { DEFAULT_FIELDS } from '../results/fieldPath';
 import { readLineBatches, splitLines, type Line } from '../results/lines';
 import { scoreLine } from '../results/scoreLine';
+import type { Evaluation } from '../results/evaluation';
+import { metaText, setMetaOf } from './setMeta';
 
 export interface LoadedResultFile {
   file: string;
@@ -19,8 +21,6 @@ export interface LoadedResultFile {
   skipped: number;
   problems: Problem[];
 }
-
-const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
 
 /** "model / template / run / setting", or the file name when the lines name no model. */
 export function resultSetLabel(file: string, s: Pick<ResultSet, 'model' | 'template' | 'run' | 'setting'>): string {
@@ -66,16 +66,11 @@ async function loadLines(
       }
       out.scored++;
       if (!isSubtaskKey(r.question.subtask)) continue;
-      const setting = text(r.record.setting);
+      const setting = metaText(r.record.setting);
       const key = setting ?? '';
       let group = bySetting.get(key);
       if (!group) {
-        const meta = {
-          model: text(r.record.model),
-          template: text(r.record.template),
-          run: text(r.record.run) ?? text(r.record.seed),
-          setting,
-        };
+        const meta = setMetaOf(r.record);
         group = { meta, results: new Map(), repeats: 0 };
         bySetting.set(key, group);
       }
@@ -99,6 +94,32 @@ async function loadLines(
     out.sets.push({ id: key ? `${file}#${key}` : file, file, label: resultSetLabel(file, g.meta), ...g.meta, results: g.results });
   }
   return out;
+}
+
+/**
+ * The same result file as `loadResultFile` reads it, built from the evaluation a caller already holds (the
+ * extension's store), without reading the file again: the same sets, uids in the same order, the same scores.
+ * Undefined when the file's lines carry `setting` (one set per setting needs each line's setting: read the file)
+ * or the evaluation did not record its lines' set fields.
+ */
+export function resultFileFromEvaluation(dataset: Dataset, evaluation: Evaluation): LoadedResultFile | undefined {
+  const meta = evaluation.setFields;
+  if (!meta || meta.anySetting) return undefined;
+  const { file } = evaluation;
+  const results = new Map<string, QuestionResult>();
+  for (const o of evaluation.byUid.values()) {
+    const q = dataset.byUid.get(o.uid);
+    if (!q || !isSubtaskKey(q.subtask)) continue;
+    results.set(o.uid, {
+      subtask: q.subtask,
+      score: o.score,
+      unparsed: o.parse.parsed === null,
+      answer: formatParsed(o.parse.parsed),
+      index: q.index,
+    });
+  }
+  const sets: ResultSet[] = meta.first ? [{ id: file, file, label: resultSetLabel(file, meta.first), ...meta.first, results }] : [];
+  return { file, sets, lines: evaluation.lines, scored: evaluation.scored, skipped: evaluation.skipped, problems: evaluation.problems };
 }
 
 /** Questions per subtask in the dataset, for coverage. */

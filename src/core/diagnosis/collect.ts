@@ -134,10 +134,13 @@ export async function readLineFrames(evaluation: Evaluation, framesField = 'fram
   const uidByLine = new Map<number, string>();
   for (const o of evaluation.byUid.values()) uidByLine.set(o.line, o.uid);
   const frames: LineFrames = new Map();
+  // Most lines have no frames field: only a line naming the field's last key (or holding an escape, which could
+  // spell it) can, and only those are parsed.
+  const key = framesField.split('.').at(-1)!;
   for await (const batch of readLineBatches(evaluation.file)) {
     for (const line of batch) {
       const uid = uidByLine.get(line.number);
-      if (uid === undefined) continue;
+      if (uid === undefined || !(line.text.includes(key) || line.text.includes('\\u'))) continue;
       let record: unknown;
       try {
         record = JSON.parse(line.text);

@@ -12,6 +12,7 @@ import { statusOf, type OutcomeStatus } from '../../shared/scoring/outcomeStatus
 import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { isInvalidUtf8Line, readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type ScoreContext } from './scoreLine';
+import { metaText, setMetaOf, type SetMeta } from '../compare/setMeta';
 
 /** A result file's verdict on one question. */
 export interface QuestionOutcome {
@@ -42,6 +43,9 @@ export interface Evaluation extends Summary {
   byUid: Map<string, QuestionOutcome>;
   /** The lenient and strict scores per subtask (format loss), when the caller asked for them (formatLossOf). */
   formatLoss?: FormatLoss;
+  /** What names the file's result set, from its first scored line of a benchmark subtask, and whether any such
+   * line carries `setting` (then the compare loader splits the file by setting). */
+  setFields?: { first?: SetMeta; anySetting: boolean };
 }
 
 export interface EvaluateOptions {
@@ -75,7 +79,17 @@ export class EvaluationBuilder {
       fields: options.fields ?? DEFAULT_FIELDS,
       extract: options.extract,
     };
-    this.evaluation = { file, overall: null, subtasks: {}, lines: 0, scored: 0, skipped: 0, problems: [], byUid: new Map() };
+    this.evaluation = {
+      file,
+      overall: null,
+      subtasks: {},
+      lines: 0,
+      scored: 0,
+      skipped: 0,
+      problems: [],
+      byUid: new Map(),
+      setFields: { anySetting: false },
+    };
   }
 
   addLine(line: Line): LineOutcome {
@@ -102,6 +116,11 @@ export class EvaluationBuilder {
     ev.scored++;
     ev.model ??= typeof out.record.model === 'string' ? out.record.model : undefined;
     ev.template ??= typeof out.record.template === 'string' ? out.record.template : undefined;
+    if (isSubtaskKey(out.question.subtask)) {
+      const fields = ev.setFields!;
+      fields.first ??= setMetaOf(out.record);
+      if (!fields.anySetting && metaText(out.record.setting) !== undefined) fields.anySetting = true;
+    }
     if (ev.byUid.has(out.uid)) {
       // One warning for all repeats, not one per line: files of repeated runs would drown the list.
       if (this.duplicates++ === 0) this.firstDuplicate = { line: lineNumber, uid: out.uid, earlier: ev.byUid.get(out.uid)!.line };

@@ -1,5 +1,5 @@
 // The Compare panel: a webview on the result files ticked in the Results view, its serializer and its command.
-import { markPainted } from '../../perf/extensionStats';
+import { markPainted, markStage } from '../../perf/extensionStats';
 import * as vscode from 'vscode';
 import { COMMANDS, COMPARE_PANEL_TYPE } from '../../ids';
 import { PanelChannel } from '../../shared/protocol';
@@ -50,7 +50,10 @@ class CompareController implements vscode.Disposable {
       host,
       notify: (m) => this.channel?.notify(m) ?? false,
       isReady: () => this.channel?.ready ?? false,
-      onSent: (ms) => this.log.debug(`compare table sent ${Math.round(ms)} ms after the change`),
+      onSent: (ms) => {
+        markStage('compare.sent');
+        this.log.debug(`compare table sent ${Math.round(ms)} ms after the change`);
+      },
     });
   }
 
@@ -78,7 +81,10 @@ class CompareController implements vscode.Disposable {
       post: (m) => void panel.webview.postMessage(m),
       handlers: this.handlers,
       isWebviewMessage: isCompareWebviewMessage,
-      onReady: (m) => void this.session.ready(m.restoredBaseline),
+      onReady: (m) => {
+        markStage('compare.ready');
+        void this.session.ready(m.restoredBaseline);
+      },
       onEvent: (m) => {
         this.log.debug(`compare panel painted in ${m.ms} ms`);
         markPainted('compare', 'table');

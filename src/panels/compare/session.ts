@@ -6,6 +6,7 @@ import {
   formatLossOf,
   loadResultFile,
   loadResultText,
+  resultFileFromEvaluation,
   datasetSubtaskCounts,
   type Dataset,
   type Evaluation,
@@ -193,20 +194,27 @@ export class CompareSession {
     };
   }
 
-  /** Reads a file's per-question sets with the CLI's loader, once per evaluation and dataset; from its unsaved
-   * editor when it has one, as the store scored it. */
+  /** A file's per-question sets, once per evaluation and dataset: from the evaluation the store holds (the same
+   * sets the CLI's loader reads), or, for a file split by `setting`, read with that loader (from its unsaved
+   * editor when it has one, as the store scored it). */
   load(input: CompareInput, dataset: Dataset): Promise<Loaded> {
     const cached = this.cache.get(input.evaluation);
     if (cached?.dataset === dataset) return cached.loaded.then((l) => ({ ...l, input }));
     const { host } = this.deps;
     const options = host.options();
     const file = input.evaluation.file;
-    const unsaved = host.unsavedText(file);
-    const read = unsaved === undefined ? loadResultFile(dataset, file, options) : loadResultText(dataset, file, unsaved, options);
+    const held = resultFileFromEvaluation(dataset, input.evaluation);
+    const unsaved = held ? undefined : host.unsavedText(file);
+    const read = held
+      ? Promise.resolve(held)
+      : unsaved === undefined
+        ? loadResultFile(dataset, file, options)
+        : loadResultText(dataset, file, unsaved, options);
     const loaded = read.then((file) => ({
       input,
       file,
-      formatLoss: input.evaluation.scored > 0 ? formatLossOf(dataset, input.evaluation, options) : null,
+      // The store computes it with each evaluation, under the same profile and reader.
+      formatLoss: input.evaluation.scored > 0 ? (input.evaluation.formatLoss ?? formatLossOf(dataset, input.evaluation, options)) : null,
     }));
     this.cache.set(input.evaluation, { dataset, loaded });
     // A file that cannot be read now may be readable after its next change.

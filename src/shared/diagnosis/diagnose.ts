@@ -3,7 +3,7 @@
 // through the real scorer and the real aggregation, so it equals a rescore of a file corrected by hand.
 import { CHOICE_LETTERS, POINT_SCALE_MAX } from '../scoring/constants';
 import { overallScore, ScoreAccumulator } from '../scoring/aggregate';
-import { scoreParsed } from '../scoring/scorer';
+import { angleScoreByOffset, scoreParsed } from '../scoring/scorer';
 import type { ScoringProfile } from '../scoring/profiles';
 import { parsedToJson, type ParsedJson, type ParsedValue } from '../parsing/parsedValue';
 import { SUBTASK_KEYS, subtaskInfo, type AnswerKind, type SubtaskKey } from '../subtasks';
@@ -189,6 +189,32 @@ const percent = (x: number) => `${Math.round(100 * x)} %`;
 
 /** Diagnoses one result file's answers (in the file's order, one per uid, as the evaluation keeps them). */
 export function diagnose(answers: readonly DiagnosisAnswer[], options: DiagnoseOptions): FileDiagnosis {
+  const steps = diagnosisSteps(answers, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `diagnose` for a host's event loop (the extension host): it lets other work run after each subtask, so a file
+ * of 2,772 answers never blocks the loop for the whole diagnosis (a subtask's rotation search is the longest step).
+ */
+export async function diagnoseInSlices(
+  answers: readonly DiagnosisAnswer[],
+  options: DiagnoseOptions,
+  pause: () => Promise<void>,
+): Promise<FileDiagnosis> {
+  const steps = diagnosisSteps(answers, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The diagnosis, one subtask per step. */
+function* diagnosisSteps(answers: readonly DiagnosisAnswer[], options: DiagnoseOptions): Generator<void, FileDiagnosis> {
   const { profile } = options;
   const bySubtask = new Map<SubtaskKey, Scored[]>();
   for (const a of answers) {
@@ -210,6 +236,7 @@ export function diagnose(answers: readonly DiagnosisAnswer[], options: DiagnoseO
   for (const key of SUBTASK_KEYS) {
     const list = bySubtask.get(key);
     if (!list) continue;
+    yield;
     const d = diagnoseSubtask(key, list, scores.get(key)!, options, overallWith);
     subtasks.push(d);
     for (const s of list) {
@@ -230,12 +257,28 @@ function aggregate(
   profile: ScoringProfile,
   include: (s: Scored) => boolean = () => true,
 ): number {
+  return aggregateScores(
+    key,
+    list,
+    (s) => {
+      const r = replace(s);
+      return r === undefined ? undefined : scoreParsed(s.a.truth, r, profile).score;
+    },
+    include,
+  );
+}
+
+/** The same with each answer's corrected score given (undefined keeps its own). */
+function aggregateScores(
+  key: SubtaskKey,
+  list: readonly Scored[],
+  scoreOf: (s: Scored) => number | undefined,
+  include: (s: Scored) => boolean = () => true,
+): number {
   const acc = new ScoreAccumulator();
   for (const s of list) {
     if (!include(s)) continue;
-    const r = replace(s);
-    const score = r === undefined ? s.score : scoreParsed(s.a.truth, r, profile).score;
-    acc.add(key, score, s.a.parsed === null);
+    acc.add(key, scoreOf(s) ?? s.score, s.a.parsed === null);
   }
   return acc.subtasks()[key]?.score ?? NaN;
 }
@@ -441,9 +484,16 @@ function classifyAngles(
   const eligible = (s: Scored) => s.a.parsed !== null && s.cls !== 'sign_flip' && s.cls !== 'front_back_flip';
   // The best score wins; among equal scores, the offset with the least total error (the middle of a plateau).
   let best = { degrees: 0, score: out.score, error: Infinity };
+  // Each answer's score under an offset, on its integers (the same numbers as scoring the turned angle).
+  const byOffset = new Map<Scored, (deg: number) => number>();
+  for (const s of list)
+    if (eligible(s)) {
+      const p = s.a.parsed as Angle;
+      byOffset.set(s, angleScoreByOffset(s.a.truth as Angle, p) ?? ((deg) => scoreParsed(s.a.truth, rotateAngle(p, deg), profile).score));
+    }
   for (let deg = -179; deg <= 180; deg++) {
     if (Math.abs(deg) < C.ROTATION_MIN_DEG) continue;
-    const sc = aggregate(key, list, (s) => (eligible(s) ? rotateAngle(s.a.parsed as Angle, deg) : undefined), profile);
+    const sc = aggregateScores(key, list, (s) => byOffset.get(s)?.(deg));
     if (sc < best.score) continue;
     let error = 0;
     for (const s of list) if (eligible(s)) error += circularError((s.a.parsed as Angle).value + deg, (s.a.truth as Angle).value);

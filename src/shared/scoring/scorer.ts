@@ -73,6 +73,31 @@ function angleDetailInDoubles(g: Angle, p: Angle): ScoreDetail | null {
   return { error: e / a.unit, passed, of: ANGLE_TOLERANCES_DEG.length };
 }
 
+/**
+ * The score of `p` turned by a whole number of degrees, as a function of that number: exactly
+ * `scoreParsed(g, rotated p).score` (the circular error does not change when the turned value is wrapped into
+ * (-180, 180]), on the same integers. For searching an offset over hundreds of degrees without building an angle
+ * for each; null where the integers would not be exact in doubles (then score the rotated angles themselves).
+ */
+export function angleScoreByOffset(g: Angle, p: Angle): ((degrees: number) => number) | null {
+  const a = alignInDoubles(g.exact, p.exact);
+  if (!a) return null;
+  const [gi, pi] = a.ints;
+  const full = 360 * a.unit;
+  const base = pi - gi;
+  // Offsets in [-360, 360] keep every sum within these bounds.
+  if (!isExactInDouble(full) || !isExactInDouble(Math.abs(base) + 2 * full)) return null;
+  const thresholds = ANGLE_TOLERANCES_DEG.map((t) => t * a.unit);
+  const of = ANGLE_TOLERANCES_DEG.length;
+  return (degrees) => {
+    const d = Math.abs(base + degrees * a.unit) % full;
+    const e = d < full - d ? d : full - d;
+    let passed = 0;
+    for (const t of thresholds) if (e <= t) passed++;
+    return fromPasses({ error: e / a.unit, passed, of }).score;
+  };
+}
+
 function angleDetailBig(g: Angle, p: Angle): ScoreDetail {
   const {
     ints: [gi, pi],
