@@ -182,10 +182,11 @@ export class RedBoxFinder {
     let y1 = bh - 1;
     const minColumn = RED_BOX_MIN_LINE_SHARE * bh;
     const minRow = RED_BOX_MIN_LINE_SHARE * bw;
-    while (x0 < x1 && columns[x0] < minColumn) x0++;
-    while (x1 > x0 && columns[x1] < minColumn) x1--;
-    while (y0 < y1 && rows[y0] < minRow) y0++;
-    while (y1 > y0 && rows[y1] < minRow) y1--;
+    // A side on the frame's edge stays: a box cut there has no line to trim to.
+    if (bx0 > 0) while (x0 < x1 && columns[x0] < minColumn) x0++;
+    if (bx1 < width - 1) while (x1 > x0 && columns[x1] < minColumn) x1--;
+    if (by0 > 0) while (y0 < y1 && rows[y0] < minRow) y0++;
+    if (by1 < height - 1) while (y1 > y0 && rows[y1] < minRow) y1--;
     x0 += bx0;
     x1 += bx0;
     y0 += by0;
