@@ -76,8 +76,8 @@ export const FORMAT_EXAMPLE_MAX_CHARS = 160;
  * Red-box detection in annotated videos: which decoded pixels may belong to the box. A pixel is box-red when R >= 120,
  * R exceeds both G and B by a margin of at least 70, and |G - B| is at most half that margin (a hue within about 20°
  * of pure red). Measured at the exact line positions the generator draws: 98.3 % of the demo's decoded line pixels
- * pass (its 2-pixel line at 320x256 decodes as dull as (133, 57, 17)), and 12,941 of the other 188 million pixels;
- * the hue bound turns away the demo's magenta cabinet (240, 82, 150). On the real sample (640x512) the middle of the
+ * pass (its 2-pixel line at 320x256 decodes as dull as (147, 47, 58)), and 12,941 of the other 188 million pixels;
+ * the hue bound turns away a magenta piece of demo furniture, (240, 82, 150). On the real sample (640x512) the middle of the
  * line reads (195-233, 6-41, 0-41) and the chroma smear beside it (180, 70, 55) to (255, 163, 163).
  */
 export const RED_BOX_MIN_RED = 120;

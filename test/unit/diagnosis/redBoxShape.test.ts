@@ -74,7 +74,7 @@ describe('red-box shape rule', () => {
     for (const [name, frame] of cases) assert.equal(frame.find(), undefined, name);
   });
   it('rejects outlines in colours that are not the box red', () => {
-    // A dark orange wooden door of the real exploration video, and the demo's magenta cabinet.
+    // A dark orange wooden door of the real exploration video, and a magenta piece of demo furniture.
     assert.equal(new Frame(160, 128).outline(40, 30, 69, 59, [124, 47, 10]).find(), undefined, 'orange wood');
     assert.equal(new Frame(160, 128).outline(40, 30, 69, 59, [240, 82, 150]).find(), undefined, 'magenta');
   });
