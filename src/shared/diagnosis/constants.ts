@@ -93,8 +93,9 @@ export const RED_BOX_STRONG_RED = 150;
 export const RED_BOX_STRONG_MARGIN = 120;
 export const RED_BOX_MIN_STRONG_SHARE = 0.15;
 /**
- * Frames are decoded at the video's own width up to this many pixels (height to scale). The real box line is 2 pixels
- * at 640; decoded at 320 it is one pixel averaged with the background, which breaks it apart.
+ * Frames are decoded at the video's own width up to this many pixels (height to scale), so the real sample's 2-pixel
+ * line stays 2 pixels. Decoded at 320 the sample gives the same frames, but its first box is then 8x10, at the shape
+ * rule's smallest size, with 1-pixel lines; 640 costs 3.4 s against 2.8 s for its 330 frames.
  */
 export const RED_BOX_DECODE_WIDTH = 640;
 /**
