@@ -24,3 +24,4 @@ export * from './results/formatLoss';
 export * from './results/parseDetail';
 export * from './diagnosis/collect';
 export * from './diagnosis/redBox';
+export * from './diagnosis/redBoxShape';

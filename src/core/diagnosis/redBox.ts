@@ -1,8 +1,9 @@
 // Finds the frames of an annotated video that carry the red target box, by decoding it with ffmpeg to raw RGB.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { RED_BOX_DECODE_WIDTH, RED_BOX_MIN_MARGIN, RED_BOX_MIN_FRACTION, RED_BOX_MIN_RED } from '../../shared/diagnosis/constants';
+import { RED_BOX_DECODE_WIDTH } from '../../shared/diagnosis/constants';
 import { rangesWhere, type TargetVisibility } from '../../shared/diagnosis/visibility';
+import { RedBoxFinder, type BoxOutline } from './redBoxShape';
 
 /** True when ffmpeg and ffprobe can be run (Debian package `ffmpeg`). */
 export function ffmpegAvailable(): boolean {
@@ -10,16 +11,6 @@ export function ffmpegAvailable(): boolean {
     const r = spawnSync(tool, ['-hide_banner', '-version'], { stdio: 'ignore' });
     return !r.error && r.status === 0;
   });
-}
-
-/** The number of box-red pixels in one RGB24 frame. */
-function countRedPixels(rgb: Uint8Array, offset: number, length: number): number {
-  let n = 0;
-  for (let p = offset; p < offset + length; p += 3) {
-    const r = rgb[p];
-    if (r >= RED_BOX_MIN_RED && r - rgb[p + 1] >= RED_BOX_MIN_MARGIN && r - rgb[p + 2] >= RED_BOX_MIN_MARGIN) n++;
-  }
-  return n;
 }
 
 /** The video's frame size, from ffprobe. */
@@ -37,27 +28,31 @@ function videoSize(file: string): { width: number; height: number } {
 export interface RedBoxDetection extends TargetVisibility {
   /** Box-red pixels per decoded frame. */
   redPixels: number[];
+  /** Per decoded frame, the largest box outline found (decoded pixels), or null. */
+  boxes: Array<BoxOutline | null>;
   decodedSize: { width: number; height: number };
 }
 
 /**
- * Decodes every frame at RED_BOX_DECODE_WIDTH (or the video's width, if smaller) and marks a frame visible when its
- * box-red pixels reach RED_BOX_MIN_FRACTION. `file` must already be resolved inside a dataset root; the `file:`
- * prefix keeps ffmpeg from reading a name as another protocol.
+ * Decodes every frame at the video's width, at most `decodeWidth` (RED_BOX_DECODE_WIDTH), and marks a frame visible
+ * when it holds a red rectangle outline (redBoxShape.ts). `file` must already be resolved inside a dataset root; the
+ * `file:` prefix keeps ffmpeg from reading a name as another protocol.
  */
 export async function detectRedBoxFrames(file: string, decodeWidth = RED_BOX_DECODE_WIDTH): Promise<RedBoxDetection> {
   const size = videoSize(file);
   const width = Math.min(size.width, decodeWidth) & ~1;
-  const height = Math.max(2, Math.round((size.height * width) / size.width / 2) * 2);
+  const height = width === size.width ? size.height : Math.max(2, Math.round((size.height * width) / size.width / 2) * 2);
   const frameBytes = width * height * 3;
-  const child = spawn(
-    'ffmpeg',
-    ['-v', 'error', '-nostdin', '-i', `file:${file}`, '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  // At the video's own size no scaler runs, so no resampling softens the line further.
+  const scale = width === size.width && height === size.height ? [] : ['-vf', `scale=${width}:${height}`];
+  const child = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-i', `file:${file}`, ...scale, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const finder = new RedBoxFinder(width, height);
   const redPixels: number[] = [];
+  const boxes: Array<BoxOutline | null> = [];
   const frame = Buffer.alloc(frameBytes);
   let filled = 0;
   child.stdout.on('data', (chunk: Buffer) => {
@@ -68,18 +63,19 @@ export async function detectRedBoxFrames(file: string, decodeWidth = RED_BOX_DEC
       filled += n;
       at += n;
       if (filled === frameBytes) {
-        redPixels.push(countRedPixels(frame, 0, frameBytes));
+        boxes.push(finder.find(frame) ?? null);
+        redPixels.push(finder.redPixels);
         filled = 0;
       }
     }
   });
   const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0) throw new Error(`ffmpeg cannot decode ${file} (exit ${code}): ${stderr.trim()}`);
-  const min = RED_BOX_MIN_FRACTION * width * height;
   return {
-    frames: redPixels.length,
-    visible: rangesWhere(redPixels.length, (i) => redPixels[i] >= min),
+    frames: boxes.length,
+    visible: rangesWhere(boxes.length, (i) => boxes[i] !== null),
     redPixels,
+    boxes,
     decodedSize: { width, height },
   };
 }

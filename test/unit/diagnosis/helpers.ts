@@ -1,5 +1,13 @@
 import { seededRandom } from '../../../src/shared/diagnosis/random';
-import { parseGroundTruth, parsePrediction, subtaskInfo, type DiagnosisAnswer, type SubtaskKey } from '../../../src/core';
+import {
+  anyFrameVisible,
+  parseGroundTruth,
+  parsePrediction,
+  subtaskInfo,
+  type DiagnosisAnswer,
+  type SubtaskKey,
+  type TargetVisibility,
+} from '../../../src/core';
 
 let serial = 0;
 
@@ -14,4 +22,17 @@ export function answer(subtask: SubtaskKey, truth: string | number, raw: string,
 /** A deterministic generator for the chance tests. */
 export function seeded(seed: number): () => number {
   return seededRandom(`test/${seed}`);
+}
+
+/** Frame by frame, detected visible frames against the true ones. */
+export function frameConfusion(found: TargetVisibility, truth: TargetVisibility): { tp: number; fp: number; fn: number } {
+  const c = { tp: 0, fp: 0, fn: 0 };
+  for (let i = 0; i < found.frames; i++) {
+    const t = anyFrameVisible([i], truth);
+    const f = anyFrameVisible([i], found);
+    if (t && f) c.tp++;
+    else if (f) c.fp++;
+    else if (t) c.fn++;
+  }
+  return c;
 }

@@ -21,6 +21,7 @@ import { sceneContext } from '../../../src/generator/generate';
 import { isVisible } from '../../../src/generator/render';
 import { buildScene } from '../../../src/generator/scene';
 import { REPO_ROOT } from '../helpers/shared';
+import { frameConfusion } from './helpers';
 
 const DEMO = path.join(REPO_ROOT, 'examples/demo');
 const annotated = readdirSync(DEMO)
@@ -113,13 +114,10 @@ describe('red-box detection with ffmpeg', () => {
         const d = seen.get(a.video) ?? (await detectRedBoxFrames(a.video));
         seen.set(a.video, d);
         assert.equal(d.frames, a.visibility.frames, `${a.dir}: decoded frame count`);
-        for (let i = 0; i < d.frames; i++) {
-          const truth = anyFrameVisible([i], a.visibility);
-          const found = anyFrameVisible([i], d);
-          if (truth && found) tp++;
-          else if (found) fp++;
-          else if (truth) fn++;
-        }
+        const c = frameConfusion(d, a.visibility);
+        tp += c.tp;
+        fp += c.fp;
+        fn += c.fn;
         frames += d.frames;
       }
       const precision = tp / (tp + fp);
