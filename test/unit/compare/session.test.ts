@@ -162,4 +162,20 @@ describe('Compare session', () => {
     assert.deepEqual(session.openQuestion('no-such-uid'), { opened: false });
     assert.ok('error' in session.disagreements({ subtask: 'ed_v', other: view.comparison.baseline }));
   });
+
+  test('the table comes from the evaluations the store holds: a ticked file is not read again', async () => {
+    const { session, tables } = await setUp(['noisy-oracle', 'template-b']);
+    const json = await cliJson([file('noisy-oracle'), file('template-b')]);
+    const saved = readFileSync(file('template-b'));
+    // Another writer empties the file after the store scored it: the panel shows what the store scored.
+    writeFileSync(file('template-b'), '');
+    try {
+      await session.ready(undefined);
+      const [view] = tables();
+      assert.ok(view, 'a table was sent');
+      assert.deepEqual(byName(view.comparison), byName(comparisonOf(json)));
+    } finally {
+      writeFileSync(file('template-b'), saved);
+    }
+  });
 });
