@@ -9,6 +9,7 @@ import {
   type FileDiagnosis,
   type TargetVisibility,
 } from '../shared/diagnosis';
+import type { VisibilityCoverage } from '../shared/diagnosis/visibilityCoverage';
 import { isSubtaskKey } from '../shared/subtasks';
 import type { Event } from './slices';
 import type { InspectorState } from './state';
@@ -20,12 +21,6 @@ export interface VisibilitySource {
   verify(files: Iterable<string>): Promise<void>;
   visibility(file: string): TargetVisibility | undefined;
   readonly onDidChange: Event<{ files: string[] }>;
-}
-
-/** For how many of a file's answered visual-localisation questions the target's visible frames are known. */
-export interface VisibilityCoverage {
-  known: number;
-  total: number;
 }
 
 /** New detections arrive one video at a time; the diagnoses they affect are recomputed once per burst. */

@@ -59,6 +59,11 @@ export function DiagnosisSection({ files, onShow }: { files: readonly FileDiagno
               </ul>
             </div>
           ))}
+          {f.visibilityNote && (
+            <p className="muted small" data-role="visibility-coverage">
+              {f.visibilityNote}
+            </p>
+          )}
           {notice?.file === f.id && (
             <p role="status" className="notice" data-role="diagnosis-notice">
               {notice.text}

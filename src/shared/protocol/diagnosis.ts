@@ -12,6 +12,8 @@ export interface FileDiagnosisView {
   pending: boolean;
   overall: number | null;
   subtasks: SubtaskDiagnosisLines[];
+  /** For how many EDv, EDistv and GPv questions the target's visible frames are known, in words. */
+  visibilityNote?: string;
 }
 
 /** A compared file against the baseline: the classes whose counts differ. */

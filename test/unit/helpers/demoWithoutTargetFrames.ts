@@ -1,13 +1,16 @@
 // A copy of the demo dataset as real datasets come: without `geometry.targetFrames`, so the extension must find
 // the target's frames in the annotated videos. Returns where the generator had drawn the box, by uid.
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DEMO_DIR } from './demoResults';
 
 export type DrawnFrames = Map<string, { frames: number; fps: number; visible: Array<[number, number]> }>;
 
-export function copyDemoWithoutTargetFrames(dest: string): DrawnFrames {
-  cpSync(DEMO_DIR, dest, { recursive: true, filter: (src) => !src.includes(`${path.sep}results`) });
+/**
+ * `demo` is the demo's folder (callers bundled elsewhere know it from their own root); `uidSuffix` renames every
+ * question, for a window that has the demo itself loaded too (the first dataset holding a uid wins).
+ */
+export function copyDemoWithoutTargetFrames(demo: string, dest: string, uidSuffix = ''): DrawnFrames {
+  cpSync(demo, dest, { recursive: true, filter: (src) => !src.includes(`${path.sep}results`) });
   const drawn: DrawnFrames = new Map();
   for (const folder of readdirSync(dest)) {
     const file = path.join(dest, folder, 'question.json');
@@ -17,10 +20,17 @@ export function copyDemoWithoutTargetFrames(dest: string): DrawnFrames {
     } catch {
       continue; // not a question folder
     }
-    if (!doc.geometry?.targetFrames) continue;
-    drawn.set(doc.uid, doc.geometry.targetFrames);
-    delete doc.geometry.targetFrames;
+    doc.uid += uidSuffix;
+    if (doc.geometry?.targetFrames) {
+      drawn.set(doc.uid, doc.geometry.targetFrames);
+      delete doc.geometry.targetFrames;
+    }
     writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  }
+  const summary = path.join(dest, 'sample_summary.json');
+  if (uidSuffix && existsSync(summary)) {
+    const entries = JSON.parse(readFileSync(summary, 'utf8')) as Array<{ uid: string }>;
+    writeFileSync(summary, JSON.stringify(entries.map((e) => ({ ...e, uid: e.uid + uidSuffix }))));
   }
   return drawn;
 }

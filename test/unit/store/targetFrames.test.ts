@@ -10,6 +10,7 @@ import { readDataset, type Question } from '../../../src/core';
 import { detectRedBoxFrames, ffmpegAvailable } from '../../../src/core/diagnosis/redBox';
 import { visibilityFromGeometry, type TargetVisibility } from '../../../src/shared/diagnosis/visibility';
 import { detectionBlockedReason, probeFfmpeg, TargetFrameDetector, videoNeedingDetection } from '../../../src/store/targetFrames';
+import { visibilityCoverageSentence } from '../../../src/shared/diagnosis/visibilityCoverage';
 import { DEMO_DIR } from '../helpers/demoResults';
 
 const skip = ffmpegAvailable() ? false : 'ffmpeg and ffprobe are not on PATH (Debian package ffmpeg): the detector needs them';
@@ -208,5 +209,16 @@ describe('detectionBlockedReason', () => {
     assert.match(detectionBlockedReason({ setting: 'auto', trusted: false, ffmpeg: true })!, /Restricted Mode/);
     assert.match(detectionBlockedReason({ setting: 'auto', trusted: true, ffmpeg: false })!, /ffmpeg is not on PATH/);
     assert.equal(detectionBlockedReason({ setting: 'auto', trusted: true, ffmpeg: true }), undefined);
+  });
+});
+
+describe('visibilityCoverageSentence', () => {
+  test('names how many visual questions have known visibility and what to run for the rest', () => {
+    assert.equal(
+      visibilityCoverageSentence({ known: 3, total: 240 }),
+      'Target visibility known for 3 of 240 EDv, EDistv and GPv questions: run GST-Bench: Find Target Frames in Videos for the rest.',
+    );
+    assert.equal(visibilityCoverageSentence({ known: 9, total: 9 }), 'Target visibility known for all 9 EDv, EDistv and GPv questions.');
+    assert.equal(visibilityCoverageSentence({ known: 0, total: 0 }), undefined);
   });
 });

@@ -13,7 +13,7 @@ import type { ViewerNotification, VisibilityView } from '../../../src/shared/pro
 import { DiagnosisService } from '../../../src/store/diagnosisService';
 import { InspectorState } from '../../../src/store/state';
 import { TargetFrameDetector, videoNeedingDetection, viewerDetection } from '../../../src/store/targetFrames';
-import { editedNoisyOracle } from '../helpers/demoResults';
+import { DEMO_DIR, editedNoisyOracle } from '../helpers/demoResults';
 import { copyDemoWithoutTargetFrames } from '../helpers/demoWithoutTargetFrames';
 
 const skip = ffmpegAvailable() ? false : 'ffmpeg and ffprobe are not on PATH (Debian package ffmpeg): the detector needs them';
@@ -31,7 +31,7 @@ describe('target frames found in the videos reach the viewer and the diagnosis',
     const dir = mkdtempSync(path.join(tmpdir(), 'gst-target-frames-diag-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     const root = path.join(dir, 'demo');
-    const drawn = copyDemoWithoutTargetFrames(root);
+    const drawn = copyDemoWithoutTargetFrames(DEMO_DIR, root);
     const dataset = await readDataset(root, { sniffMedia: false });
     const edv = dataset.questions.filter((q) => q.subtask === 'ed_v');
     assert.ok(videoNeedingDetection(edv[0]), 'the copy has no geometry.targetFrames');
