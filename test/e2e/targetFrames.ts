@@ -1,0 +1,153 @@
+// `npm run test:e2e`: frames the model never saw, where the dataset has no `geometry.targetFrames` (as real datasets
+// come), in code-server with the packaged .vsix, on a demo copy with targetFrames stripped:
+// - a click on an EDv question's row shows the visibility timeline finding the red box in the video (ffmpeg on the
+//   host), then the stretches found, which equal where the generator drew the box, with their source in words;
+// - "Find Target Frames in Videos" from the Questions view's "…" menu detects every visual video with a progress
+//   and says for how many questions the frames are now known;
+// - screenshots of the timeline in dark, light and high-contrast themes (test-results/screenshots/target-frames/).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe } from 'node:test';
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { ffmpegAvailable } from '../../src/core/diagnosis/redBox';
+import { readDataset, type Question } from '../../src/core';
+import { SCREENSHOT_DIR } from '../vscode/harness/env';
+import { DEMO_DIR, editedNoisyOracle } from '../unit/helpers/demoResults';
+import { copyDemoWithoutTargetFrames, type DrawnFrames } from '../unit/helpers/demoWithoutTargetFrames';
+import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import {
+  clickQuestionRow,
+  findRow,
+  openContainer,
+  QUESTIONS_VIEW,
+  RESULTS_VIEW,
+  resultRowNamed,
+  setColorTheme,
+  THEMES,
+  treeRows,
+  VIEWER,
+  webview,
+} from './workbench';
+import { chooseFromMenu } from './workbenchActions';
+
+const SHOTS = path.join(SCREENSHOT_DIR, 'target-frames');
+const ACTION_TIMEOUT_MS = 45_000;
+const STEP_TIMEOUT_MS = 180_000;
+const SETUP_TIMEOUT_MS = 8 * 60_000;
+const DETECTION_TIMEOUT_MS = 120_000;
+const BLIND_STEM = 'blind';
+const COMMAND_TITLE = 'Find Target Frames in Videos';
+
+let session: UiSession | undefined;
+let page: Page;
+let question: Question;
+let visualQuestions: number;
+let drawn: DrawnFrames;
+const failed = new Set<string>();
+const step = stepRunner(
+  failed,
+  async (name, error) => {
+    await page?.screenshot({ path: path.join(SHOTS, `${error ? 'failed-' : ''}${fileNameOf(name)}.png`) }).catch(() => undefined);
+  },
+  STEP_TIMEOUT_MS,
+);
+
+/** The demo without targetFrames, and the noisy oracle with the first EDv answer wrong from frames 0-2 only. */
+function prepareWorkspace(workspace: string): void {
+  drawn = copyDemoWithoutTargetFrames(DEMO_DIR, path.join(workspace, 'demo'));
+  const text = editedNoisyOracle((r) => (r.uid === question.uid ? { ...r, prediction: '-120', frames: [0, 1, 2] } : undefined));
+  writeFileSync(path.join(workspace, `${BLIND_STEM}.jsonl`), text);
+}
+
+const view = () => webview(page);
+const timeline = () => view().locator('[data-role="visibility-timeline"]');
+
+exitUnlessTestEnvironment();
+
+describe(
+  'Target frames found in the video by the extension (no geometry.targetFrames)',
+  { skip: ffmpegAvailable() ? false : 'ffmpeg is not on PATH' },
+  () => {
+    before(() => {
+      rmSync(SHOTS, { recursive: true, force: true });
+      mkdirSync(SHOTS, { recursive: true });
+    });
+    after(async () => {
+      await session?.close(failed.size > 0);
+      if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
+    });
+
+    const started = 'code-server opens a demo copy without targetFrames and a result file';
+    step(
+      started,
+      [],
+      async () => {
+        const dataset = await readDataset(DEMO_DIR, { sniffMedia: false });
+        question = dataset.questions.find((q) => q.subtask === 'ed_v')!;
+        visualQuestions = dataset.questions.filter((q) => ['ed_v', 'edist_v', 'gp_v'].includes(q.subtask)).length;
+        session = await startUiSession('target-frames', prepareWorkspace, ACTION_TIMEOUT_MS);
+        page = session.page;
+        await openContainer(page, 'GST-Bench');
+        await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible', timeout: 60_000 });
+        await findRow(page, RESULTS_VIEW, resultRowNamed(BLIND_STEM));
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    const found = 'a click on an EDv question finds the red box in its video; the timeline shows the stretches the generator drew';
+    step(found, [started], async () => {
+      await clickQuestionRow(page, question);
+      await view().locator(VIEWER.uid, { hasText: question.uid }).waitFor({ state: 'visible' });
+      // "Finding…" lasts as long as ffmpeg decodes the video (about a second): seen when the page is quick enough.
+      const finding = await view()
+        .locator('[data-role="visibility-detecting"]', { hasText: 'Finding the red box in the video…' })
+        .waitFor({ state: 'visible', timeout: 5_000 })
+        .then(
+          async () => {
+            await page.screenshot({
+              path: path.join(SHOTS, 'finding.png'),
+              clip: (await page.locator('iframe.webview.ready').boundingBox())!,
+            });
+            return true;
+          },
+          () => false,
+        );
+      console.log(`"Finding the red box in the video…" ${finding ? 'was seen' : 'was over before the page looked'}`);
+      await view()
+        .locator('[data-role="visibility-timeline"][data-state="known"][data-source="video"]')
+        .waitFor({ timeout: DETECTION_TIMEOUT_MS });
+      const segments = await view()
+        .locator('[data-role="visible-segment"]')
+        .evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-start')), Number(e.getAttribute('data-end'))]));
+      const truth = drawn.get(question.uid)!;
+      assert.deepEqual(segments, truth.visible, "the stretches found are the generator's");
+      assert.equal(await timeline().getAttribute('data-frames'), String(truth.frames));
+      assert.match(await view().locator('[data-role="visibility-source"]').innerText(), /found in the video: red box, ffmpeg/);
+    });
+
+    const command = `"${COMMAND_TITLE}" from the Questions view's … menu detects every visual video`;
+    step(command, [found], async () => {
+      const header = page.locator(`.pane-header[aria-label^="${QUESTIONS_VIEW}"]`);
+      await chooseFromMenu(page, () => header.locator('.action-label[aria-label="More Actions..."]').click(), COMMAND_TITLE);
+      const done = page
+        .locator('.notifications-toasts .notification-list-item')
+        .filter({ hasText: new RegExp(`target frames found for ${visualQuestions} of ${visualQuestions} questions`) })
+        .first();
+      await done.waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS });
+      await page.screenshot({ path: path.join(SHOTS, 'command-done.png') });
+    });
+
+    step('screenshots of the timeline in dark, light and high-contrast themes', [found], async () => {
+      for (const theme of THEMES) {
+        await setColorTheme(page, theme.label, theme.workbenchClass);
+        await page.waitForTimeout(500);
+        await view().locator('[data-role="visibility-timeline"][data-state="known"]').waitFor();
+        await timeline().scrollIntoViewIfNeeded();
+        const panel = (await page.locator('iframe.webview.ready').boundingBox())!;
+        await page.screenshot({ path: path.join(SHOTS, `${theme.name}-timeline.png`), clip: panel });
+      }
+      await setColorTheme(page, THEMES[0].label, THEMES[0].workbenchClass);
+    });
+  },
+);
