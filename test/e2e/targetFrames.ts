@@ -105,6 +105,9 @@ describe(
         .waitFor({ state: 'visible', timeout: 5_000 })
         .then(
           async () => {
+            await timeline()
+              .scrollIntoViewIfNeeded({ timeout: 2_000 })
+              .catch(() => undefined);
             await page.screenshot({
               path: path.join(SHOTS, 'finding.png'),
               clip: (await page.locator('iframe.webview.ready').boundingBox())!,
