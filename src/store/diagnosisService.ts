@@ -20,11 +20,15 @@ export interface VisibilitySource {
   /** Checks the videos' identity against the known detections (no decoding). */
   verify(files: Iterable<string>): Promise<void>;
   visibility(file: string): TargetVisibility | undefined;
+  /** True while more detections are on their way (then recomputes are spaced out). */
+  busy(): boolean;
   readonly onDidChange: Event<{ files: string[] }>;
 }
 
 /** New detections arrive one video at a time; the diagnoses they affect are recomputed once per burst. */
 export const DETECTION_RECOMPUTE_DELAY_MS = 300;
+/** While a batch of videos is decoded, at most one recompute this often (not one per video); the last follows the batch. */
+export const DETECTION_RECOMPUTE_INTERVAL_MS = 5_000;
 
 export class DiagnosisService {
   /** Keyed by the evaluation object: a rescore or reload makes a new one, so a stale diagnosis is never served. */
@@ -37,6 +41,7 @@ export class DiagnosisService {
   /** Videos whose detections changed since the last recompute. */
   private readonly changedVideos = new Set<string>();
   private recomputeTimer: ReturnType<typeof setTimeout> | undefined;
+  private recomputeDelay = 0;
   /** Bumps with every detection change; each diagnosis remembers the one it saw, so it is not recomputed for it. */
   private detectionGeneration = 0;
   private readonly seenGeneration = new WeakMap<Evaluation, number>();
@@ -128,8 +133,16 @@ export class DiagnosisService {
       source.onDidChange((e) => {
         this.detectionGeneration++;
         for (const f of e.files) this.changedVideos.add(f);
-        if (this.recomputeTimer === undefined)
-          this.recomputeTimer = setTimeout(() => this.recomputeForVideos(), DETECTION_RECOMPUTE_DELAY_MS);
+        const delay = source.busy() ? DETECTION_RECOMPUTE_INTERVAL_MS : DETECTION_RECOMPUTE_DELAY_MS;
+        // The batch ended: what waits for the interval is done after the short delay instead.
+        if (this.recomputeTimer !== undefined && this.recomputeDelay > delay) {
+          clearTimeout(this.recomputeTimer);
+          this.recomputeTimer = undefined;
+        }
+        if (this.recomputeTimer === undefined) {
+          this.recomputeDelay = delay;
+          this.recomputeTimer = setTimeout(() => this.recomputeForVideos(), delay);
+        }
       }),
       { dispose: () => clearTimeout(this.recomputeTimer) },
     );

@@ -23,6 +23,11 @@ export const FFMPEG_PROBE_TIMEOUT_MS = 10_000;
 const CACHE_WRITE_EVERY = 10;
 /** Attempts to write the cache when another window replaced it meanwhile (each merges the other's entries first). */
 const CACHE_WRITE_ATTEMPTS = 3;
+/**
+ * A video still decoding after this long counts as failed and the queue moves on: a wedged ffmpeg must not stop every
+ * later detection. Ten minutes is far above a GST-Bench video's decode at 320 px (seconds to a minute).
+ */
+export const DETECTION_TIMEOUT_MS = 10 * 60_000;
 
 /** What is known about one video's target frames. */
 export type TargetFramesState =
@@ -136,6 +141,11 @@ export class TargetFrameDetector {
     return e && this.verified.has(file) ? e.state : { kind: 'unknown' };
   }
 
+  /** True while a video is being decoded or waits for it. */
+  busy(): boolean {
+    return this.running !== undefined || this.queue.length > 0;
+  }
+
   /** The target's visibility in this video when it was found. */
   visibility(file: string): TargetVisibility | undefined {
     const s = this.state(file);
@@ -229,6 +239,18 @@ export class TargetFrameDetector {
     await this.saving;
   }
 
+  /** The detector, or an error after DETECTION_TIMEOUT_MS (its ffmpeg is left to finish: the detector takes no signal). */
+  private detectBounded(file: string): Promise<TargetVisibility> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no result after ${DETECTION_TIMEOUT_MS / 60_000} minutes; given up`)),
+        DETECTION_TIMEOUT_MS,
+      );
+    });
+    return Promise.race([this.detect(file), timeout]).finally(() => clearTimeout(timer));
+  }
+
   private async identity(file: string): Promise<Identity | undefined> {
     try {
       const s = await stat(file, { bigint: true });
@@ -272,7 +294,7 @@ export class TargetFrameDetector {
     this.running = job;
     let state: TargetFramesState;
     try {
-      const v = await this.detect(job.file);
+      const v = await this.detectBounded(job.file);
       state = { kind: 'found', visibility: { frames: v.frames, ...(v.fps ? { fps: v.fps } : {}), visible: v.visible } };
       this.log('info', `target frames: ${job.file}: ${v.visible.length} stretch(es) with the red box in ${v.frames} frames`);
     } catch (e) {
