@@ -20,6 +20,7 @@ import {
   clickQuestionRow,
   findRow,
   openContainer,
+  runFromPalette,
   QUESTIONS_VIEW,
   RESULTS_VIEW,
   resultRowNamed,
@@ -42,6 +43,7 @@ const COMMAND_TITLE = 'Find Target Frames in Videos';
 let session: UiSession | undefined;
 let page: Page;
 let question: Question;
+let secondEdv: Question;
 let visualQuestions: number;
 let drawn: DrawnFrames;
 const failed = new Set<string>();
@@ -84,7 +86,7 @@ describe(
       [],
       async () => {
         const dataset = await readDataset(DEMO_DIR, { sniffMedia: false });
-        question = dataset.questions.find((q) => q.subtask === 'ed_v')!;
+        [question, secondEdv] = dataset.questions.filter((q) => q.subtask === 'ed_v');
         visualQuestions = dataset.questions.filter((q) => ['ed_v', 'edist_v', 'gp_v'].includes(q.subtask)).length;
         session = await startUiSession('target-frames', prepareWorkspace, ACTION_TIMEOUT_MS);
         page = session.page;
@@ -129,16 +131,31 @@ describe(
       assert.match(await view().locator('[data-role="visibility-source"]').innerText(), /found in the video: red box, ffmpeg/);
     });
 
-    const command = `"${COMMAND_TITLE}" from the Questions view's … menu detects every visual video`;
-    step(command, [found], async () => {
-      const header = page.locator(`.pane-header[aria-label^="${QUESTIONS_VIEW}"]`);
-      await chooseFromMenu(page, () => header.locator('.action-label[aria-label="More Actions..."]').click(), COMMAND_TITLE);
-      const done = page
-        .locator('.notifications-toasts .notification-list-item')
-        .filter({ hasText: new RegExp(`target frames found for ${visualQuestions} of ${visualQuestions} questions`) })
-        .first();
-      await done.waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS });
-      await page.screenshot({ path: path.join(SHOTS, 'command-done.png') });
+    const off = 'with the setting off, another EDv question keeps "Visibility unknown" and says why';
+    step(off, [found], async () => {
+      const settings = path.join(session!.workspace, '.vscode', 'settings.json');
+      mkdirSync(path.dirname(settings), { recursive: true });
+      writeFileSync(settings, JSON.stringify({ 'gstBench.diagnosis.detectTargetFrames': 'off' }));
+      // The workbench reads the settings file when it changes; the viewer follows the setting from then on.
+      await page.waitForTimeout(2_000);
+      await clickQuestionRow(page, secondEdv);
+      await view().locator(VIEWER.uid, { hasText: secondEdv.uid }).waitFor({ state: 'visible' });
+      const unknown = view().locator('[data-role="visibility-unknown"]');
+      await unknown.waitFor({ state: 'visible' });
+      assert.match(
+        await unknown.innerText(),
+        /Visibility unknown: .*finding the red box is off \(setting gstBench\.diagnosis\.detectTargetFrames\)/,
+      );
+      await timeline().scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: path.join(SHOTS, 'off-timeline.png'),
+        clip: (await page.locator('iframe.webview.ready').boundingBox())!,
+      });
+      writeFileSync(settings, '{}');
+      // Back to auto: the question shown is detected now.
+      await view()
+        .locator('[data-role="visibility-timeline"][data-state="known"][data-source="video"]')
+        .waitFor({ timeout: DETECTION_TIMEOUT_MS });
     });
 
     step('screenshots of the timeline in dark, light and high-contrast themes', [found], async () => {
@@ -151,6 +168,45 @@ describe(
         await page.screenshot({ path: path.join(SHOTS, `${theme.name}-timeline.png`), clip: panel });
       }
       await setColorTheme(page, THEMES[0].label, THEMES[0].workbenchClass);
+    });
+
+    const boardNote = `the scoreboard's Diagnosis section says for how many questions visibility is known; its button finds the rest`;
+    step(boardNote, [found], async () => {
+      // One webview at a time: the board's frame is then the only one.
+      await runFromPalette(page, 'View: Close All Editors');
+      await page.locator(`.pane-header[aria-label^="${RESULTS_VIEW}"] .action-label[aria-label="Show Scoreboard"]`).click();
+      const note = webview(page).locator('[data-role="visibility-coverage"]').first();
+      await note.waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS });
+      assert.match(
+        await note.innerText(),
+        new RegExp(`Target visibility known for [12] of ${visualQuestions} EDv, EDistv and GPv questions`),
+      );
+      await note.scrollIntoViewIfNeeded();
+      const clip = (await page.locator('iframe.webview.ready').boundingBox())!;
+      await page.screenshot({ path: path.join(SHOTS, 'scoreboard-note.png'), clip });
+      await note.locator('[data-action="find-target-frames"]').click();
+      await page
+        .locator('.notifications-toasts .notification-list-item')
+        .filter({ hasText: new RegExp(`target frames found for ${visualQuestions} of ${visualQuestions} questions`) })
+        .first()
+        .waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS });
+      await webview(page)
+        .locator('[data-role="visibility-coverage"]', { hasText: `Target visibility known for all ${visualQuestions}` })
+        .first()
+        .waitFor({ timeout: DETECTION_TIMEOUT_MS });
+      await page.screenshot({ path: path.join(SHOTS, 'scoreboard-all-known.png'), clip });
+    });
+
+    const command = `"${COMMAND_TITLE}" from the Questions view's … menu detects every visual video`;
+    step(command, [boardNote], async () => {
+      const header = page.locator(`.pane-header[aria-label^="${QUESTIONS_VIEW}"]`);
+      await chooseFromMenu(page, () => header.locator('.action-label[aria-label="More Actions..."]').click(), COMMAND_TITLE);
+      const done = page
+        .locator('.notifications-toasts .notification-list-item')
+        .filter({ hasText: new RegExp(`target frames found for ${visualQuestions} of ${visualQuestions} questions`) })
+        .first();
+      await done.waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS });
+      await page.screenshot({ path: path.join(SHOTS, 'command-done.png') });
     });
   },
 );

@@ -31,7 +31,7 @@ export function fileDiagnosisViews(
     const coverage = d && host.visibilityCoverage?.(f.id);
     const visibilityNote = coverage && visibilityCoverageSentence(coverage);
     return {
-      ...(visibilityNote ? { visibilityNote } : {}),
+      ...(visibilityNote ? { visibilityNote, ...(coverage.known < coverage.total ? { visibilityIncomplete: true } : {}) } : {}),
       id: f.id,
       name: f.name,
       colorIndex: f.colorIndex,
