@@ -93,6 +93,19 @@ afterEach(() => {
   disposers.splice(0).forEach((d) => d());
 });
 
+/** The scoreboard app rendered with the board a real session sent, and a way to deliver more host messages. */
+async function mountedScoreboard() {
+  const sent = await readyScoreboard();
+  await settle();
+  const api: FakeApi = fakeApi();
+  const bridge = new ScoreboardBridge(api);
+  disposers.push(() => bridge.dispose());
+  render(<ScoreboardApp bridge={bridge} />);
+  const deliver = (m: ScoreboardHostMessage) => act(() => void window.dispatchEvent(new window.MessageEvent('message', { data: m })));
+  deliver(sent.find((m) => m.type === 'model')!);
+  return { sent, api, deliver };
+}
+
 describe('scoreboard: the Diagnosis section', () => {
   test('comes after the board, pending, then with the lines `gst-bench diagnose` prints per file and subtask', async () => {
     const sent = await readyScoreboard();
@@ -113,14 +126,7 @@ describe('scoreboard: the Diagnosis section', () => {
   });
 
   test("the app shows each file's lines and a class line's button asks the host for its questions", async () => {
-    const sent = await readyScoreboard();
-    await settle();
-    const api: FakeApi = fakeApi();
-    const bridge = new ScoreboardBridge(api);
-    disposers.push(() => bridge.dispose());
-    render(<ScoreboardApp bridge={bridge} />);
-    const deliver = (m: ScoreboardHostMessage) => act(() => void window.dispatchEvent(new window.MessageEvent('message', { data: m })));
-    deliver(sent.find((m) => m.type === 'model')!);
+    const { sent, api, deliver } = await mountedScoreboard();
     deliver(sent.filter((m) => m.type === 'diagnosis').at(-1)!);
 
     const files = $('[data-role="diagnosis-file"]');
@@ -152,14 +158,7 @@ describe('scoreboard: the Diagnosis section', () => {
 
 describe('scoreboard: how much visibility is known', () => {
   test('a file whose visibility is partly known says so, and its button runs Find Target Frames in Videos', async () => {
-    const sent = await readyScoreboard();
-    await settle();
-    const api: FakeApi = fakeApi();
-    const bridge = new ScoreboardBridge(api);
-    disposers.push(() => bridge.dispose());
-    render(<ScoreboardApp bridge={bridge} />);
-    const deliver = (m: ScoreboardHostMessage) => act(() => void window.dispatchEvent(new window.MessageEvent('message', { data: m })));
-    deliver(sent.find((m) => m.type === 'model')!);
+    const { sent, api, deliver } = await mountedScoreboard();
     const last = sent.filter((m) => m.type === 'diagnosis').at(-1)!;
     assert.ok(last.type === 'diagnosis');
     const note = visibilityCoverageSentence({ known: 3, total: 9 })!;
