@@ -12,6 +12,7 @@ import { visibilityFromGeometry, type TargetVisibility } from '../../../src/shar
 import { detectionBlockedReason, probeFfmpeg, TargetFrameDetector, videoNeedingDetection } from '../../../src/store/targetFrames';
 import { visibilityCoverageSentence } from '../../../src/shared/diagnosis/visibilityCoverage';
 import { DEMO_DIR } from '../helpers/demoResults';
+import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 
 const skip = ffmpegAvailable() ? false : 'ffmpeg and ffprobe are not on PATH (Debian package ffmpeg): the detector needs them';
 
@@ -220,5 +221,23 @@ describe('visibilityCoverageSentence', () => {
     );
     assert.equal(visibilityCoverageSentence({ known: 9, total: 9 }), 'Target visibility known for all 9 EDv, EDistv and GPv questions.');
     assert.equal(visibilityCoverageSentence({ known: 0, total: 0 }), undefined);
+  });
+});
+
+describe('TargetFrameDetector on the real GST-Bench samples', { skip: NEEDS_SHARED || skip }, () => {
+  test('the early EDistv sample has no geometry: its annotated video (33 s at 10 fps) is decoded; the missing videos are not asked for', async () => {
+    const dataset = await readDataset(path.join(SHARED_DIR, 'datasets', 'gst-page-examples-early'), { sniffMedia: false });
+    const videos = dataset.questions.map((q) => videoNeedingDetection(q)).filter((v): v is string => v !== undefined);
+    assert.deepEqual(
+      videos.map((v) => path.basename(v)),
+      ['video4_obj_carpet_ctclvd_0.mp4'],
+      'only the EDistv sample has its video; EDv and Pos have none, and Pos is not a visual-localisation task',
+    );
+    const detector = new TargetFrameDetector();
+    assert.deepEqual(await detector.request(videos), { done: 1, failed: 0, total: 1, cancelled: false });
+    const found = detector.visibility(videos[0])!;
+    assert.equal(found.frames, 330);
+    assert.ok(found.visible.length > 0, 'the red box is found somewhere in the video');
+    detector.dispose();
   });
 });
