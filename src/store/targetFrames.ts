@@ -232,7 +232,7 @@ export class TargetFrameDetector {
     this.changes.dispose();
   }
 
-  /** Resolves when the cache is loaded and the last write finished (tests; deactivation). */
+  /** Resolves when the cache is loaded, the video being decoded is done and the last write finished. */
   async idle(): Promise<void> {
     await this.loaded;
     await this.running?.done;
