@@ -23,6 +23,7 @@ import { registerScoreboard } from './panels/scoreboard';
 import { createScoreboardHost } from './panels/scoreboard/scoreboardHost';
 import { createDiagnosisHost } from './commands/diagnosisFilter';
 import { keepFilterFileDiagnosed } from './store/filterDiagnosis';
+import { registerTargetFrames } from './commands/targetFrames';
 import { createQuestionsView } from './sidebar/questionsView';
 import { createResultsView } from './sidebar/resultsView';
 import { createStatusBar } from './sidebar/statusBar';
@@ -49,10 +50,14 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
 
   const audit = registerAudit(store, log);
   context.subscriptions.push(audit);
+  const targetFrames = registerTargetFrames(context, store, log);
+  context.subscriptions.push(targetFrames);
   const viewerDiagnosis = {
     profile: () => store.profile(),
     frameSampling: () => store.frameSampling(),
     lineFrames: (id: string) => store.diagnosis.lineFrames(id),
+    targetFrames: targetFrames.targetFrames,
+    onDidChangeTargetFrames: targetFrames.onDidChangeTargetFrames,
   };
   const viewer = registerViewer(context, createViewerHost(store, viewerDiagnosis), log, audit.viewer);
   context.subscriptions.push(statusBar.hideWhileBlind(viewer));

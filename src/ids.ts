@@ -40,6 +40,7 @@ export const COMMANDS = {
   showScoreboard: 'gstBench.showScoreboard',
   showInScoreboard: 'gstBench.showInScoreboard',
   exportScoreboard: 'gstBench.exportScoreboard',
+  findTargetFrames: 'gstBench.findTargetFrames',
 } as const;
 
 export const SETTINGS = {
@@ -51,4 +52,5 @@ export const SETTINGS = {
   auditFile: 'gstBench.audit.file',
   auditReviewer: 'gstBench.audit.reviewer',
   diagnosisFrameSampling: 'gstBench.diagnosis.frameSampling',
+  detectTargetFrames: 'gstBench.diagnosis.detectTargetFrames',
 } as const;

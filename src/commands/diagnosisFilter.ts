@@ -41,6 +41,7 @@ export function createDiagnosisHost(store: InspectorStore): DiagnosisHost {
     get: (id) => store.slices.diagnosis.get(id),
     ensure: (id) => store.diagnosis.ensure(id),
     showQuestions: (id, cls, subtask) => showDiagnosisQuestions(store, id, cls, subtask),
+    visibilityCoverage: (id) => store.diagnosis.visibilityCoverage(id),
     onDidChange: store.slices.diagnosis.onDidChange,
   };
 }

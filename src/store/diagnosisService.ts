@@ -2,8 +2,33 @@
 // file), once per evaluation, and keeps it in the diagnosis slice. The active file is diagnosed as soon as it is
 // scored, so the tree's filter and tooltips have it; other files when a panel asks (`ensure`).
 import { diagnosisAnswers, readLineFrames, type Evaluation, type LineFrames } from '../core';
-import { diagnoseInSlices, type DiagnoseOptions, type FileDiagnosis } from '../shared/diagnosis';
+import {
+  diagnoseInSlices,
+  VISUAL_LOCALISATION_SUBTASKS,
+  type DiagnoseOptions,
+  type FileDiagnosis,
+  type TargetVisibility,
+} from '../shared/diagnosis';
+import type { VisibilityCoverage } from '../shared/diagnosis/visibilityCoverage';
+import { isSubtaskKey } from '../shared/subtasks';
+import type { Event } from './slices';
 import type { InspectorState } from './state';
+import { videoNeedingDetection } from './targetFrames';
+
+/** Where the dataset's geometry does not say where a target is visible: what the extension found in the videos. */
+export interface VisibilitySource {
+  /** Checks the videos' identity against the known detections (no decoding). */
+  verify(files: Iterable<string>): Promise<void>;
+  visibility(file: string): TargetVisibility | undefined;
+  /** True while more detections are on their way (then recomputes are spaced out). */
+  busy(): boolean;
+  readonly onDidChange: Event<{ files: string[] }>;
+}
+
+/** New detections arrive one video at a time; the diagnoses they affect are recomputed once per burst. */
+export const DETECTION_RECOMPUTE_DELAY_MS = 300;
+/** While a batch of videos is decoded, at most one recompute this often (not one per video); the last follows the batch. */
+export const DETECTION_RECOMPUTE_INTERVAL_MS = 5_000;
 
 export class DiagnosisService {
   /** Keyed by the evaluation object: a rescore or reload makes a new one, so a stale diagnosis is never served. */
@@ -13,6 +38,15 @@ export class DiagnosisService {
   private readonly subscriptions: Array<{ dispose(): void }>;
   /** Diagnoses run one after another: each file's arrives as soon as it is done, not all of them at the end. */
   private queue: Promise<unknown> = Promise.resolve();
+  private visibilitySource: VisibilitySource | undefined;
+  private readonly coverage = new WeakMap<Evaluation, VisibilityCoverage>();
+  /** Videos whose detections changed since the last recompute. */
+  private readonly changedVideos = new Set<string>();
+  private recomputeTimer: ReturnType<typeof setTimeout> | undefined;
+  private recomputeDelay = 0;
+  /** Bumps with every detection change; each diagnosis remembers the one it saw, so it is not recomputed for it. */
+  private detectionGeneration = 0;
+  private readonly seenGeneration = new WeakMap<Evaluation, number>();
 
   constructor(
     private readonly state: InspectorState,
@@ -80,9 +114,70 @@ export class DiagnosisService {
     // A line's own `frames` field says what its model saw; only JSON lines keep fields beyond the answer.
     const frames = jsonLines ? await readLineFrames(evaluation).catch(() => undefined) : undefined;
     if (frames) this.frames.set(evaluation, frames);
-    const { answers } = await diagnosisAnswers(merged.dataset, evaluation, { frames });
+    const source = this.visibilitySource;
+    const videos = new Map<string, string>();
+    for (const uid of evaluation.byUid.keys()) {
+      const q = merged.dataset.byUid.get(uid);
+      const video = q && videoNeedingDetection(q);
+      if (video) videos.set(uid, video);
+    }
+    if (source) await source.verify(videos.values());
+    this.seenGeneration.set(evaluation, this.detectionGeneration);
+    const visibilityOf = source ? (q: { uid: string }) => source.visibility(videos.get(q.uid) ?? '') : undefined;
+    const { answers } = await diagnosisAnswers(merged.dataset, evaluation, { frames, visibilityOf });
+    const visual = answers.filter((a) => isSubtaskKey(a.subtask) && VISUAL_LOCALISATION_SUBTASKS.includes(a.subtask));
+    this.coverage.set(evaluation, { known: visual.filter((a) => a.visibility).length, total: visual.length });
     // In slices, one subtask each: 25 compared files are seconds of work the panels and the tree must not wait on.
     return diagnoseInSlices(answers, this.options(), () => new Promise((resolve) => setImmediate(resolve)));
+  }
+
+  /**
+   * Uses what the extension finds in the videos where geometry is silent; when detections arrive, the diagnoses of
+   * the files answering those questions are recomputed (coalesced over DETECTION_RECOMPUTE_DELAY_MS).
+   */
+  setVisibilitySource(source: VisibilitySource): void {
+    this.visibilitySource = source;
+    this.subscriptions.push(
+      source.onDidChange((e) => {
+        this.detectionGeneration++;
+        for (const f of e.files) this.changedVideos.add(f);
+        const delay = source.busy() ? DETECTION_RECOMPUTE_INTERVAL_MS : DETECTION_RECOMPUTE_DELAY_MS;
+        // The batch ended: what waits for the interval is done after the short delay instead.
+        if (this.recomputeTimer !== undefined && this.recomputeDelay > delay) {
+          clearTimeout(this.recomputeTimer);
+          this.recomputeTimer = undefined;
+        }
+        if (this.recomputeTimer === undefined) {
+          this.recomputeDelay = delay;
+          this.recomputeTimer = setTimeout(() => this.recomputeForVideos(), delay);
+        }
+      }),
+      { dispose: () => clearTimeout(this.recomputeTimer) },
+    );
+  }
+
+  private recomputeForVideos(): void {
+    this.recomputeTimer = undefined;
+    const changed = new Set(this.changedVideos);
+    this.changedVideos.clear();
+    const merged = this.state.mergedDataset();
+    if (!merged) return;
+    const uids = merged.dataset.questions.filter((q) => changed.has(videoNeedingDetection(q) ?? '')).map((q) => q.uid);
+    const active = this.state.activeResult();
+    for (const r of this.state.results()) {
+      const evaluation = r.evaluation;
+      // Only diagnoses someone asked for are recomputed; the old one stays shown until the new one replaces it.
+      if (!evaluation || !this.pending.has(evaluation) || this.seenGeneration.get(evaluation) === this.detectionGeneration) continue;
+      if (!uids.some((u) => evaluation.byUid.has(u))) continue;
+      this.pending.delete(evaluation);
+      if (this.state.slices.diagnosis.get(r.id) || r.id === active?.id) void this.ensure(r.id);
+    }
+  }
+
+  /** For how many answered EDv, EDistv and GPv questions visibility is known, once the file is diagnosed. */
+  visibilityCoverage(resultId: string): VisibilityCoverage | undefined {
+    const evaluation = this.state.slices.results.get(resultId)?.evaluation;
+    return evaluation && this.coverage.get(evaluation);
   }
 
   /** The `frames` field of each line of the file's current evaluation, once diagnosed (JSON lines files only). */
@@ -92,6 +187,7 @@ export class DiagnosisService {
   }
 
   dispose(): void {
+    clearTimeout(this.recomputeTimer);
     for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -260,6 +260,7 @@ export function ScoreboardApp({ bridge }: { bridge: ScoreboardBridge }) {
       <DiagnosisSection
         files={diagnosis.filter((d) => model.files.some((f) => f.id === d.id))}
         onShow={(file, cls, subtask) => bridge.request('showDiagnosisQuestions', { file, cls, subtask }).then((r) => r.shown)}
+        onFindTargetFrames={() => void bridge.request('findTargetFrames', {}).catch(() => undefined)}
       />
     </main>
   );

@@ -10,7 +10,16 @@ import { resultColor } from '../common/theme';
 
 export type ShowQuestions = (file: string, cls: DiagnosisClass, subtask: SubtaskKey) => Promise<number>;
 
-export function DiagnosisSection({ files, onShow }: { files: readonly FileDiagnosisView[]; onShow: ShowQuestions }) {
+export function DiagnosisSection({
+  files,
+  onShow,
+  onFindTargetFrames,
+}: {
+  files: readonly FileDiagnosisView[];
+  onShow: ShowQuestions;
+  /** Runs Find Target Frames in Videos; absent: no button. */
+  onFindTargetFrames?: () => void;
+}) {
   const [notice, setNotice] = useState<{ file: string; text: string } | null>(null);
   if (files.length === 0) return null;
   const show = (file: string, cls: DiagnosisClass, subtask: SubtaskKey, abbreviation: string) =>
@@ -59,6 +68,20 @@ export function DiagnosisSection({ files, onShow }: { files: readonly FileDiagno
               </ul>
             </div>
           ))}
+          {f.visibilityNote && (
+            <p className="muted small" data-role="visibility-coverage">
+              {f.visibilityNote}{' '}
+              {onFindTargetFrames && f.visibilityIncomplete && (
+                <Button
+                  data-action="find-target-frames"
+                  title="Find the red box in the dataset's EDv, EDistv and GPv videos (ffmpeg)"
+                  onClick={onFindTargetFrames}
+                >
+                  Find Target Frames in Videos
+                </Button>
+              )}
+            </p>
+          )}
           {notice?.file === f.id && (
             <p role="status" className="notice" data-role="diagnosis-notice">
               {notice.text}

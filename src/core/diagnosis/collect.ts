@@ -83,7 +83,12 @@ export async function diagnoseFile(dataset: Dataset, file: string, options: Diag
 export async function diagnosisAnswers(
   dataset: Dataset,
   evaluation: Evaluation,
-  options: { frames?: LineFrames; detectRedBox?: boolean },
+  options: {
+    frames?: LineFrames;
+    detectRedBox?: boolean;
+    /** Where `geometry` does not say: the visibility already known for the question (the extension's detections), never awaited. */
+    visibilityOf?: (q: Question) => TargetVisibility | undefined;
+  },
 ): Promise<{ answers: DiagnosisAnswer[]; problems: Problem[] }> {
   const file = evaluation.file;
   const frames = options.frames ?? new Map();
@@ -95,7 +100,7 @@ export async function diagnosisAnswers(
     if (!q || !isSubtaskKey(q.subtask) || !q.truth) continue;
     const a: DiagnosisAnswer = { uid: o.uid, subtask: q.subtask, truth: q.truth, parsed: o.parse.parsed, raw: o.prediction };
     if (q.kind === 'point') a.imageSize = await mapImageSize(q);
-    a.visibility = visibilityFromGeometry(q.extra.geometry);
+    a.visibility = visibilityFromGeometry(q.extra.geometry) ?? options.visibilityOf?.(q);
     if (!a.visibility && options.detectRedBox && VISUAL_LOCALISATION_SUBTASKS.includes(q.subtask) && q.video?.path && q.video.exists) {
       const video = q.video.path;
       if (!detected.has(video))

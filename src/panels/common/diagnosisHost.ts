@@ -2,6 +2,7 @@
 // import: the store's implementation is in src/commands/diagnosisFilter.ts, unit tests give their own.
 import type { FileDiagnosis, DiagnosisClass } from '../../shared/diagnosis';
 import { diagnosisLines } from '../../shared/diagnosis/views';
+import { visibilityCoverageSentence, type VisibilityCoverage } from '../../shared/diagnosis/visibilityCoverage';
 import type { FileDiagnosisView } from '../../shared/protocol/diagnosis';
 import type { SubtaskKey } from '../../shared/subtasks';
 import type { Event } from '../../store/slices';
@@ -13,6 +14,8 @@ export interface DiagnosisHost {
   ensure(id: string): Promise<FileDiagnosis | undefined>;
   /** Filters the Questions tree on the file's class (in one subtask) and reveals it; how many questions show. */
   showQuestions(id: string, cls: DiagnosisClass, subtask?: SubtaskKey): Promise<number>;
+  /** For how many visual-localisation questions of the file visibility is known, once diagnosed. */
+  visibilityCoverage?(id: string): VisibilityCoverage | undefined;
   /** Diagnoses were computed or dropped. */
   readonly onDidChange: Event<{ ids: string[] }>;
 }
@@ -25,7 +28,10 @@ export function fileDiagnosisViews(
   return files.map((f) => {
     const d = host.get(f.id);
     if (!d) void host.ensure(f.id).catch(() => undefined);
+    const coverage = d && host.visibilityCoverage?.(f.id);
+    const visibilityNote = coverage && visibilityCoverageSentence(coverage);
     return {
+      ...(visibilityNote ? { visibilityNote, ...(coverage.known < coverage.total ? { visibilityIncomplete: true } : {}) } : {}),
       id: f.id,
       name: f.name,
       colorIndex: f.colorIndex,

@@ -210,6 +210,10 @@ class ScoreboardController implements vscode.Disposable {
         throw new Error('not a diagnosis line of the board');
       return { shown: await diagnosis.showQuestions(file, cls, subtask) };
     },
+    findTargetFrames: async () => {
+      void vscode.commands.executeCommand(COMMANDS.findTargetFrames).then(undefined, () => undefined);
+      return { started: true as const };
+    },
     copyTable: async ({ format, display }) => {
       const d = asScoreboardDisplay(display);
       if (!isExportFormat(format) || !d) throw new Error('not a scoreboard export');

@@ -3,16 +3,21 @@
 // No `vscode` import: unit-testable.
 import type { Question } from '../../core/dataset/question';
 import { VISUAL_LOCALISATION_SUBTASKS, type FileDiagnosis } from '../../shared/diagnosis/diagnose';
-import { describeSampling, visibilityFromGeometry, type FrameSampling } from '../../shared/diagnosis/visibility';
+import { describeSampling, visibilityFromGeometry, type FrameSampling, type TargetVisibility } from '../../shared/diagnosis/visibility';
 import { whatIfMark } from '../../shared/diagnosis/whatIfMark';
 import { formatParsed } from '../../shared/parsing/parsedValue';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { taggedValue } from '../../shared/protocol/viewer';
 import type { DiagnosisOverlayView, SamplingView, VisibilityView, WhatIfView } from '../../shared/protocol/viewerDiagnosis';
 import { isSubtaskKey } from '../../shared/subtasks';
+import type { DetectedTargetFrames } from '../../store/targetFrames';
 import type { ViewerResult } from './viewerHost';
 
 export const FRAME_SAMPLING_SETTING = 'gstBench.diagnosis.frameSampling';
+
+export const GEOMETRY_SOURCE_TEXT = "from the dataset's geometry";
+export const VIDEO_SOURCE_TEXT = 'found in the video: red box, ffmpeg';
+const NO_GEOMETRY = 'the question has no geometry.targetFrames';
 
 export interface DiagnosisOverlayInput {
   question: Question;
@@ -23,6 +28,8 @@ export interface DiagnosisOverlayInput {
   profile: ScoringProfile;
   /** The active file's line's `frames` field for this question: a count or a list of frame indices. */
   lineFrames?: unknown;
+  /** Where the geometry has no targetFrames: what the host found in the video, or why it did not look. */
+  detected?: DetectedTargetFrames;
 }
 
 function whatIfView(question: Question, active: DiagnosisOverlayInput['active'], profile: ScoringProfile): WhatIfView | null {
@@ -64,9 +71,29 @@ function samplingText(s: SamplingView, resultLabel: string | undefined): string 
   return s.source === 'line' ? `${uniform}, from ${of} line (its frames field)` : `${uniform} (setting ${FRAME_SAMPLING_SETTING})`;
 }
 
+/** The visibility and its source: the geometry's, else the host's detection; why it is unknown otherwise. */
+function knownVisibility(input: DiagnosisOverlayInput): {
+  target: TargetVisibility | undefined;
+  about: Pick<VisibilityView, 'source' | 'sourceText' | 'detecting' | 'unknownReason'>;
+} {
+  const geometry = visibilityFromGeometry(input.question.extra.geometry);
+  if (geometry) return { target: geometry, about: { source: 'geometry', sourceText: GEOMETRY_SOURCE_TEXT } };
+  const d = input.detected;
+  if (d?.kind === 'found') return { target: d.visibility, about: { source: 'video', sourceText: VIDEO_SOURCE_TEXT } };
+  if (d?.kind === 'detecting')
+    return { target: undefined, about: { detecting: true, unknownReason: `${NO_GEOMETRY}; finding the red box in the video` } };
+  if (d?.kind === 'failed')
+    return { target: undefined, about: { unknownReason: `${NO_GEOMETRY}, and finding the red box failed: ${d.message}` } };
+  if (d?.kind === 'unavailable') return { target: undefined, about: { unknownReason: `${NO_GEOMETRY}, and ${d.reason}` } };
+  return {
+    target: undefined,
+    about: { unknownReason: `${NO_GEOMETRY}; \`gst-bench diagnose --detect-red-box\` finds the red box with ffmpeg` },
+  };
+}
+
 function visibilityView(input: DiagnosisOverlayInput): VisibilityView | null {
   const { question } = input;
-  const target = visibilityFromGeometry(question.extra.geometry);
+  const { target, about } = knownVisibility(input);
   const visualSubtask = isSubtaskKey(question.subtask) && VISUAL_LOCALISATION_SUBTASKS.includes(question.subtask);
   if (!question.video || (!target && !visualSubtask)) return null;
   const sampling: SamplingView =
@@ -76,11 +103,7 @@ function visibilityView(input: DiagnosisOverlayInput): VisibilityView | null {
     frames: target?.frames ?? null,
     fps: target?.fps ?? null,
     visible: target ? target.visible.map(([s, e]): [number, number] => [s, e]) : null,
-    ...(target
-      ? {}
-      : {
-          unknownReason: 'the question has no geometry.targetFrames; `gst-bench diagnose --detect-red-box` finds the red box with ffmpeg',
-        }),
+    ...about,
     sampling,
     samplingText: samplingText(sampling, input.active?.result.label),
     // Frames a line lists are that file's; the setting's belong to no file (and do not change with the active one).

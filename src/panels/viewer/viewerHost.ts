@@ -12,6 +12,7 @@ import type { LineFrames } from '../../core/diagnosis/collect';
 import type { FrameSampling } from '../../shared/diagnosis/visibility';
 import { DEFAULT_PROFILE, type ScoringProfile } from '../../shared/scoring/profiles';
 import type { DiagnosisOverlayView } from '../../shared/protocol/viewerDiagnosis';
+import type { DetectedTargetFrames } from '../../store/targetFrames';
 import { diagnosisOverlayView } from './diagnosisOverlay';
 
 /** A loaded result file as the viewer sees it. `colorIndex` picks its colour everywhere (tree, viewer, legend). */
@@ -60,6 +61,10 @@ export interface ViewerDiagnosisSource {
   frameSampling(): FrameSampling | undefined;
   /** The frames fields of a result file's lines, once its diagnosis read them. */
   lineFrames(resultId: string): LineFrames | undefined;
+  /** Where geometry is silent: the target frames found in the question's video (asking for them when allowed). */
+  targetFrames?(question: Question): DetectedTargetFrames | undefined;
+  /** A video's detection started, finished or failed. */
+  readonly onDidChangeTargetFrames?: Event<unknown>;
 }
 
 function viewerResult(store: InspectorState, r: ReturnType<InspectorState['results']>[number]): ViewerResult | undefined {
@@ -109,8 +114,11 @@ export function createViewerHost(store: InspectorState, source?: ViewerDiagnosis
         sampling: source ? source.frameSampling() : undefined,
         profile: source?.profile() ?? DEFAULT_PROFILE,
         lineFrames: active && source?.lineFrames(active.id)?.get(uid)?.value,
+        detected: source?.targetFrames?.(found.question),
       });
     },
-    onDidChangeDiagnosis: diagnosis.onDidChange,
+    onDidChangeDiagnosis: source?.onDidChangeTargetFrames
+      ? anyEvent(diagnosis.onDidChange, source.onDidChangeTargetFrames)
+      : diagnosis.onDidChange,
   };
 }

@@ -12,6 +12,10 @@ export interface FileDiagnosisView {
   pending: boolean;
   overall: number | null;
   subtasks: SubtaskDiagnosisLines[];
+  /** For how many EDv, EDistv and GPv questions the target's visible frames are known, in words. */
+  visibilityNote?: string;
+  /** True when some of them are not known (the section then offers Find Target Frames in Videos). */
+  visibilityIncomplete?: boolean;
 }
 
 /** A compared file against the baseline: the classes whose counts differ. */

@@ -53,6 +53,8 @@ export type ScoreboardRequests = {
    */
   exportTable: { params: { format: ScoreboardExportFormat; display: ScoreboardDisplay }; result: { started: true } };
   copyTable: { params: { format: ScoreboardExportFormat; display: ScoreboardDisplay }; result: { copied: boolean } };
+  /** Runs "Find Target Frames in Videos" (its progress is the host's notification); answered at once. */
+  findTargetFrames: { params: Record<string, never>; result: { started: true } };
 } & ShowDiagnosisQuestionsRequest;
 
 export type ScoreboardNotification =

@@ -37,6 +37,12 @@ export interface VisibilityView {
   visible: Array<[number, number]> | null;
   /** Why visibility is unknown, in words, when it is. */
   unknownReason?: string;
+  /** Where `visible` comes from: the dataset's geometry, or the red box found in the video by the host (ffmpeg). */
+  source?: 'geometry' | 'video';
+  /** The source in words: "from the dataset's geometry", "found in the video: red box, ffmpeg". */
+  sourceText?: string;
+  /** True while the host looks for the red box in the video (then `visible` is null). */
+  detecting?: boolean;
   sampling: SamplingView;
   /** "32 frames, uniform (setting gstBench.diagnosis.frameSampling)". */
   samplingText: string;

@@ -25,6 +25,7 @@ import { DEMO, demoResult, demoState } from '../scoreboard/demoState';
 import { fakeApi, mount as mountViewer, type FakeApi } from '../webview/mount';
 import { resultViews } from '../../../src/panels/viewer/sampleView';
 import { ANGLE_SAMPLE } from '../webview/samples';
+import { visibilityCoverageSentence } from '../../../src/shared/diagnosis/visibilityCoverage';
 
 const ORACLE = demoResult('noisy-oracle');
 const TEMPLATE_B = demoResult('template-b');
@@ -92,6 +93,19 @@ afterEach(() => {
   disposers.splice(0).forEach((d) => d());
 });
 
+/** The scoreboard app rendered with the board a real session sent, and a way to deliver more host messages. */
+async function mountedScoreboard() {
+  const sent = await readyScoreboard();
+  await settle();
+  const api: FakeApi = fakeApi();
+  const bridge = new ScoreboardBridge(api);
+  disposers.push(() => bridge.dispose());
+  render(<ScoreboardApp bridge={bridge} />);
+  const deliver = (m: ScoreboardHostMessage) => act(() => void window.dispatchEvent(new window.MessageEvent('message', { data: m })));
+  deliver(sent.find((m) => m.type === 'model')!);
+  return { sent, api, deliver };
+}
+
 describe('scoreboard: the Diagnosis section', () => {
   test('comes after the board, pending, then with the lines `gst-bench diagnose` prints per file and subtask', async () => {
     const sent = await readyScoreboard();
@@ -112,14 +126,7 @@ describe('scoreboard: the Diagnosis section', () => {
   });
 
   test("the app shows each file's lines and a class line's button asks the host for its questions", async () => {
-    const sent = await readyScoreboard();
-    await settle();
-    const api: FakeApi = fakeApi();
-    const bridge = new ScoreboardBridge(api);
-    disposers.push(() => bridge.dispose());
-    render(<ScoreboardApp bridge={bridge} />);
-    const deliver = (m: ScoreboardHostMessage) => act(() => void window.dispatchEvent(new window.MessageEvent('message', { data: m })));
-    deliver(sent.find((m) => m.type === 'model')!);
+    const { sent, api, deliver } = await mountedScoreboard();
     deliver(sent.filter((m) => m.type === 'diagnosis').at(-1)!);
 
     const files = $('[data-role="diagnosis-file"]');
@@ -146,6 +153,31 @@ describe('scoreboard: the Diagnosis section', () => {
       document.querySelector('[data-role="diagnosis-notice"]')?.textContent,
       `${s.abbreviation}: ${l.count} ${l.count === 1 ? 'question' : 'questions'} shown in the Questions view.`,
     );
+  });
+});
+
+describe('scoreboard: how much visibility is known', () => {
+  test('a file whose visibility is partly known says so, and its button runs Find Target Frames in Videos', async () => {
+    const { sent, api, deliver } = await mountedScoreboard();
+    const last = sent.filter((m) => m.type === 'diagnosis').at(-1)!;
+    assert.ok(last.type === 'diagnosis');
+    const note = visibilityCoverageSentence({ known: 3, total: 9 })!;
+    const all = visibilityCoverageSentence({ known: 9, total: 9 })!;
+    deliver({
+      ...last,
+      files: [
+        { ...last.files[0], visibilityNote: note, visibilityIncomplete: true },
+        { ...last.files[1], visibilityNote: all },
+      ],
+    });
+    const shown = $('[data-role="visibility-coverage"]');
+    assert.deepEqual(
+      shown.map((e) => e.textContent),
+      [`${note} Find Target Frames in Videos`, `${all} `],
+    );
+    assert.equal($('[data-action="find-target-frames"]').length, 1, 'no button where every question is known');
+    fireEvent.click($('[data-action="find-target-frames"]')[0]);
+    assert.ok(api.posted.some((m) => m.type === 'request' && m.method === 'findTargetFrames'));
   });
 });
 

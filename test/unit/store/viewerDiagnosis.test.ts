@@ -6,13 +6,11 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { evaluateFile, readDataset } from '../../../src/core';
-import { ViewerSession } from '../../../src/panels/viewer/session';
-import { createViewerHost } from '../../../src/panels/viewer/viewerHost';
+import { recordingDiagnosisViewer, SAMPLING } from '../helpers/diagnosisViewer';
 import type { DiagnosisOverlayView, ViewerNotification } from '../../../src/shared/protocol';
 import { DiagnosisService } from '../../../src/store/diagnosisService';
 import { InspectorState } from '../../../src/store/state';
 import { DEMO_DIR as DEMO, editedNoisyOracle } from '../helpers/demoResults';
-const SAMPLING = { count: 32, method: 'uniform' as const };
 
 describe('the viewer draws the active file’s diagnosis', () => {
   test('a sign flip’s what-if and the timeline arrive with the sample, or after it once diagnosed', async (t) => {
@@ -37,18 +35,7 @@ describe('the viewer draws the active file’s diagnosis', () => {
     state.slices.results.add(file);
     state.slices.results.setEvaluation(file, { evaluation: await evaluateFile(dataset, file, { profile: 'paper' }) });
     state.setCompared(file, true);
-    const sent: ViewerNotification[] = [];
-    const session = new ViewerSession({
-      host: createViewerHost(state, {
-        profile: () => 'paper',
-        frameSampling: () => SAMPLING,
-        lineFrames: (id) => service.lineFrames(id),
-      }),
-      notify: (m) => sent.push(m) > 0,
-      isReady: () => true,
-      toUri: (p) => `webview://${p}`,
-      readVideoInfo: async () => ({ fps: 10, videoCodec: 'avc1', audioCodec: null }),
-    });
+    const { session, sent } = recordingDiagnosisViewer(state, service);
     await session.ready(undefined);
     await session.show(edv[0].uid);
     const first = sent[0] as Extract<ViewerNotification, { type: 'show' }>;
@@ -63,6 +50,8 @@ describe('the viewer draws the active file’s diagnosis', () => {
       ],
       sampling: { kind: 'uniform', count: 32, source: 'setting' },
       samplingText: '32 frames, uniform (setting gstBench.diagnosis.frameSampling)',
+      source: 'geometry',
+      sourceText: "from the dataset's geometry",
     });
 
     // Making the file active diagnoses it (the service), and the viewer sends the what-if as a small update.

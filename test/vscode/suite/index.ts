@@ -17,6 +17,7 @@ import { formatTests } from './formats.test';
 import { suiteReportFile } from './helpers';
 import { rescoreTests } from './rescore.test';
 import { scoreboardTests } from './scoreboard.test';
+import { targetFramesTests } from './targetFrames.test';
 import { resultTests } from './results.test';
 import { treeTests } from './tree.test';
 
@@ -51,6 +52,7 @@ export function run(): Promise<void> {
   compareTests();
   scoreboardTests();
   diagnosisTests();
+  targetFramesTests();
   loadingTests();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));

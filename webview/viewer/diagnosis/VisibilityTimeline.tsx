@@ -81,7 +81,8 @@ export function VisibilityTimeline({ view, fps: videoFps, duration, time, tickCo
       data-frames={frames}
       data-fps={fps}
       data-seen={layout.seenCount ?? undefined}
-      data-state={view.visible ? 'known' : 'unknown'}
+      data-state={view.visible ? 'known' : view.detecting ? 'detecting' : 'unknown'}
+      data-source={view.source}
     >
       <div
         className="timeline-bar"
@@ -159,6 +160,11 @@ export function VisibilityTimeline({ view, fps: videoFps, duration, time, tickCo
             <span className="timeline-key" style={{ background: TARGET_VISIBLE_COLOR }} aria-hidden="true" />
             <span style={{ color: TARGET_VISIBLE_COLOR }}>target visible</span> (red box) in {layout.visibleFrames} of {frames} frames
             {view.visible.length > 0 ? `: ${view.visible.map(([s, e]) => `${secondsText(s, fps)}–${secondsText(e, fps)}`).join(', ')}` : ''}
+            {view.sourceText ? <span data-role="visibility-source"> ({view.sourceText})</span> : null}
+          </span>
+        ) : view.detecting ? (
+          <span data-role="visibility-detecting" role="status">
+            Finding the red box in the video…
           </span>
         ) : (
           <span data-role="visibility-unknown">Visibility unknown: {view.unknownReason ?? 'no frames are known to show the target'}.</span>
