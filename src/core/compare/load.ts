@@ -10,7 +10,6 @@ import type { EvaluateOptions } from '../results/evaluation';
 import { DEFAULT_FIELDS } from '../results/fieldPath';
 import { readLineBatches, splitLines, type Line } from '../results/lines';
 import { scoreLine } from '../results/scoreLine';
-import type { Evaluation } from '../results/evaluation';
 import { metaText, setMetaOf } from './setMeta';
 
 export interface LoadedResultFile {
@@ -94,32 +93,6 @@ async function loadLines(
     out.sets.push({ id: key ? `${file}#${key}` : file, file, label: resultSetLabel(file, g.meta), ...g.meta, results: g.results });
   }
   return out;
-}
-
-/**
- * The same result file as `loadResultFile` reads it, built from the evaluation a caller already holds (the
- * extension's store), without reading the file again: the same sets, uids in the same order, the same scores.
- * Undefined when the file's lines carry `setting` (one set per setting needs each line's setting: read the file)
- * or the evaluation did not record its lines' set fields.
- */
-export function resultFileFromEvaluation(dataset: Dataset, evaluation: Evaluation): LoadedResultFile | undefined {
-  const meta = evaluation.setFields;
-  if (!meta || meta.anySetting) return undefined;
-  const { file } = evaluation;
-  const results = new Map<string, QuestionResult>();
-  for (const o of evaluation.byUid.values()) {
-    const q = dataset.byUid.get(o.uid);
-    if (!q || !isSubtaskKey(q.subtask)) continue;
-    results.set(o.uid, {
-      subtask: q.subtask,
-      score: o.score,
-      unparsed: o.parse.parsed === null,
-      answer: formatParsed(o.parse.parsed),
-      index: q.index,
-    });
-  }
-  const sets: ResultSet[] = meta.first ? [{ id: file, file, label: resultSetLabel(file, meta.first), ...meta.first, results }] : [];
-  return { file, sets, lines: evaluation.lines, scored: evaluation.scored, skipped: evaluation.skipped, problems: evaluation.problems };
 }
 
 /** Questions per subtask in the dataset, for coverage. */
