@@ -43,7 +43,8 @@ const COMMAND_TITLE = 'Find Target Frames in Videos';
 let session: UiSession | undefined;
 let page: Page;
 let question: Question;
-let secondEdv: Question;
+/** Visual questions other than `question`, for the setting-off step (EDv first). */
+let others: Question[];
 let visualQuestions: number;
 let drawn: DrawnFrames;
 const failed = new Set<string>();
@@ -86,7 +87,9 @@ describe(
       [],
       async () => {
         const dataset = await readDataset(DEMO_DIR, { sniffMedia: false });
-        [question, secondEdv] = dataset.questions.filter((q) => q.subtask === 'ed_v');
+        const visual = (subtask: string) => dataset.questions.filter((q) => q.subtask === subtask);
+        [question] = visual('ed_v');
+        others = [...visual('ed_v'), ...visual('edist_v'), ...visual('gp_v')].filter((q) => q !== question);
         visualQuestions = dataset.questions.filter((q) => ['ed_v', 'edist_v', 'gp_v'].includes(q.subtask)).length;
         session = await startUiSession('target-frames', prepareWorkspace, ACTION_TIMEOUT_MS);
         page = session.page;
@@ -136,12 +139,33 @@ describe(
       const settings = path.join(session!.workspace, '.vscode', 'settings.json');
       mkdirSync(path.dirname(settings), { recursive: true });
       writeFileSync(settings, JSON.stringify({ 'gstBench.diagnosis.detectTargetFrames': 'off' }));
-      // The workbench reads the settings file when it changes; the viewer follows the setting from then on.
-      await page.waitForTimeout(2_000);
-      await clickQuestionRow(page, secondEdv);
-      await view().locator(VIEWER.uid, { hasText: secondEdv.uid }).waitFor({ state: 'visible' });
+      // The workbench notices the settings file through a file watcher, which can take a while under load. A
+      // question shown before the setting is read is detected (auto): the next one, not yet detected, is tried.
       const unknown = view().locator('[data-role="visibility-unknown"]');
-      await unknown.waitFor({ state: 'visible' });
+      const detected = view().locator('[data-role="visibility-timeline"][data-state="known"][data-source="video"]');
+      let shownUnknown = false;
+      for (const q of others) {
+        await page.waitForTimeout(2_000);
+        await clickQuestionRow(page, q);
+        await view().locator(VIEWER.uid, { hasText: q.uid }).waitFor({ state: 'visible' });
+        const seen = await Promise.race([
+          unknown.waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS }).then(
+            () => 'unknown' as const,
+            () => undefined,
+          ),
+          detected.waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS }).then(
+            () => 'detected' as const,
+            () => undefined,
+          ),
+        ]);
+        assert.ok(seen, `${q.uid}: the timeline says neither "Visibility unknown" nor the stretches found`);
+        if (seen === 'unknown') {
+          shownUnknown = true;
+          break;
+        }
+        console.log(`${q.uid} was detected before the setting was read; trying the next question`);
+      }
+      assert.ok(shownUnknown, 'with the setting off, a question not yet detected shows "Visibility unknown"');
       assert.match(
         await unknown.innerText(),
         /Visibility unknown: .*finding the red box is off \(setting gstBench\.diagnosis\.detectTargetFrames\)/,
@@ -183,7 +207,8 @@ describe(
       await note.waitFor({ state: 'visible', timeout: DETECTION_TIMEOUT_MS });
       assert.match(
         await note.innerText(),
-        new RegExp(`Target visibility known for [12] of ${visualQuestions} EDv, EDistv and GPv questions`),
+        // The first question and any shown before the setting-off step read the setting.
+        new RegExp(`Target visibility known for [1-${visualQuestions - 1}] of ${visualQuestions} EDv, EDistv and GPv questions`),
       );
       await note.scrollIntoViewIfNeeded();
       const clip = (await page.locator('iframe.webview.ready').boundingBox())!;

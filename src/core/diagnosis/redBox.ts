@@ -1,5 +1,5 @@
 // Finds the frames of an annotated video that carry the red target box, by decoding it with ffmpeg to raw RGB.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { RED_BOX_DECODE_WIDTH } from '../../shared/diagnosis/constants';
 import { rangesWhere, type TargetVisibility } from '../../shared/diagnosis/visibility';
@@ -13,16 +13,16 @@ export function ffmpegAvailable(): boolean {
   });
 }
 
-/** The video's frame size, from ffprobe. */
-function videoSize(file: string): { width: number; height: number } {
-  const r = spawnSync(
-    'ffprobe',
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', `file:${file}`],
-    { encoding: 'utf8' },
-  );
-  const m = /^(\d+),(\d+)/.exec(r.stdout ?? '');
-  if (r.status !== 0 || !m) throw new Error(`ffprobe cannot read ${file}: ${(r.stderr ?? '').trim() || 'no video stream'}`);
-  return { width: Number(m[1]), height: Number(m[2]) };
+/** The video's frame size, from ffprobe; run asynchronously, so an extension host keeps running meanwhile. */
+function videoSize(file: string): Promise<{ width: number; height: number }> {
+  const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', `file:${file}`];
+  return new Promise((resolve, reject) => {
+    execFile('ffprobe', args, { encoding: 'utf8' }, (error, stdout, stderr) => {
+      const m = /^(\d+),(\d+)/.exec(stdout ?? '');
+      if (error || !m) reject(new Error(`ffprobe cannot read ${file}: ${(stderr ?? '').trim() || error?.message || 'no video stream'}`));
+      else resolve({ width: Number(m[1]), height: Number(m[2]) });
+    });
+  });
 }
 
 export interface RedBoxDetection extends TargetVisibility {
@@ -39,7 +39,7 @@ export interface RedBoxDetection extends TargetVisibility {
  * `file:` prefix keeps ffmpeg from reading a name as another protocol.
  */
 export async function detectRedBoxFrames(file: string, decodeWidth = RED_BOX_DECODE_WIDTH): Promise<RedBoxDetection> {
-  const size = videoSize(file);
+  const size = await videoSize(file);
   const width = Math.min(size.width, decodeWidth) & ~1;
   const height = width === size.width ? size.height : Math.max(2, Math.round((size.height * width) / size.width / 2) * 2);
   const frameBytes = width * height * 3;
