@@ -260,9 +260,17 @@ describe('Result formats in the real workbench: format labels, field mapping, si
   });
 
   step('Clear Field Mapping (context menu) forgets it: the CSV asks for a mapping again', [reloaded], async () => {
+    const asksAgain = async () => /set a field mapping/.test(await rowDescription(await resultRow(CSV)));
     await contextMenu(await resultRow(CSV), 'Clear Field Mapping');
-    await until('the CSV row to ask for a mapping again', async () =>
-      /set a field mapping/.test(await rowDescription(await resultRow(CSV))),
+    // Under load the reload can take long, and a menu entry chosen while the row re-renders can be lost: clearing
+    // is idempotent, so it is chosen once more before the longer wait.
+    const cleared = await until('the CSV row to ask for a mapping again', asksAgain, 30_000).then(
+      () => true,
+      () => false,
     );
+    if (!cleared) {
+      await contextMenu(await resultRow(CSV), 'Clear Field Mapping');
+      await until('the CSV row to ask for a mapping again (the entry chosen twice)', asksAgain, 60_000);
+    }
   });
 });
