@@ -1,6 +1,6 @@
 // Builds one esbuild bundle per entry. `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -11,15 +11,18 @@ const bundles = [
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // CLI: same core, no vscode.
   { entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
-  // The webview React app (every panel), runs in the browser sandbox of a webview.
-  // Its CSS imports go to dist/webview.css (loaded by a <link> with the page's nonce). React's production build keeps paints fast.
+  // One bundle per webview panel (webview/panels/<kind>.ts -> dist/webview/<kind>.js and .css), so a page parses
+  // only its panel's code; src/shared/protocol/panels.ts names the files. Each CSS is loaded by a <link> with the
+  // page's nonce. React's production build keeps paints fast.
   {
-    entryPoints: ['webview/main.tsx'],
-    outfile: 'dist/webview.js',
+    entryPoints: Object.fromEntries(readdirSync('webview/panels').map((f) => [f.replace(/\.ts$/, ''), `webview/panels/${f}`])),
+    outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',
     define: { 'process.env.NODE_ENV': '"production"' },
   },
+  // The Compare panel's statistics thread (src/core/compare/reportWorker.ts starts it).
+  { entryPoints: ['src/core/compare/reportWorkerMain.ts'], outfile: 'dist/compareWorker.js', platform: 'node', format: 'cjs' },
   // Extension-host test suite (run inside a real VS Code).
   {
     entryPoints: ['test/vscode/suite/index.ts'],
@@ -36,7 +39,7 @@ const bundles = [
     format: 'cjs',
     external: ['vscode'],
   },
-].filter((b) => existsSync(b.entryPoints[0]));
+].filter((b) => (Array.isArray(b.entryPoints) ? existsSync(b.entryPoints[0]) : true));
 
 // jsonc-parser's "main" is a UMD build that esbuild cannot follow; its ESM build bundles cleanly.
 const common = {
@@ -53,5 +56,5 @@ if (watch) {
   console.log(`watching ${bundles.length} bundles`);
 } else {
   await Promise.all(bundles.map((b) => esbuild.build({ ...common, ...b })));
-  console.log(`built ${bundles.map((b) => b.outfile).join(', ')}`);
+  console.log(`built ${bundles.map((b) => b.outfile ?? `${b.outdir}/*`).join(', ')}`);
 }

@@ -39,6 +39,8 @@ export interface InspectorApi {
   comparedResults(): string[];
   /** What the Compare panel's webview was sent last (its table, or the message it shows), if anything. */
   compareSent(): CompareNotification | undefined;
+  /** Resolves once the Compare panel's table of the ticked files is computed (and sent, when the panel is open). */
+  compareSettled(): Promise<void>;
   /** The status bar item's text, or undefined while it is hidden (no active file, or a blind baseline). */
   statusBarText(): string | undefined;
   /** What the extension counted about its own work (result parses, cache hits, paints); see src/perf/extensionStats.ts. */

@@ -175,6 +175,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     viewerBlind: () => viewer.isBlind(),
     comparedResults: () => store.slices.comparison.compared(),
     compareSent: () => compare.lastSent(),
+    compareSettled: () => compare.settled(),
     statusBarText: () => statusBar.shownText(),
     stats: (options) => extensionStats(options),
     scoreboard: () => ({ open: scoreboard.isOpen(), model: scoreboard.session.current(), display: scoreboard.session.currentDisplay() }),

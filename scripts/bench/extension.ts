@@ -203,6 +203,9 @@ async function main() {
         boot: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.boot))),
         host: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.host))),
         paint: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.paint))),
+        render: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.render))),
+        // The page's wait from ready to the table, less the host's part: the two messages' transit.
+        transit: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.sinceReady - s.host))),
       },
       clickToPaintMs: stat(hosts.flatMap((h) => h.clickToPaint)),
       big,
@@ -249,6 +252,8 @@ async function main() {
       ['  page boots (command to ready)', f(doc.compareStagesMs.boot), '', ''],
       ['  host (ready to table sent)', f(doc.compareStagesMs.host), '', ''],
       ['  table sent to painted', f(doc.compareStagesMs.paint), '', ''],
+      ['    of which the page renders it', f(doc.compareStagesMs.render), '', ''],
+      ['  ready and table messages in transit', f(doc.compareStagesMs.transit), '', ''],
       ['a bare webview panel opened (the floor)', f(doc.emptyPanelOpenMs), '', ''],
       ['tree click to sample painted', f(doc.clickToPaintMs), '', '< 100 ms'],
     ];

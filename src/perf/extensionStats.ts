@@ -12,6 +12,10 @@ export interface PaintedMark {
   /** What was painted: a question uid for the viewer, the panel's kind otherwise. */
   what: string;
   at: number;
+  /** The page's own time for it, when it says: from the message's arrival to the frame after its render. */
+  pageMs?: number;
+  /** The page's time from its `ready` to the message's arrival, when it says. */
+  sinceReadyMs?: number;
 }
 
 export interface ExtensionStats {
@@ -89,8 +93,13 @@ export function countResultLoadCancelled(): void {
   stats.resultLoadsCancelled++;
 }
 
-export function markPainted(panel: string, what: string): void {
-  stats.painted[panel] = { what, at: performance.now() };
+export function markPainted(panel: string, what: string, page: { ms?: number; sinceReady?: number } = {}): void {
+  stats.painted[panel] = {
+    what,
+    at: performance.now(),
+    ...(page.ms === undefined ? {} : { pageMs: page.ms }),
+    ...(page.sinceReady === undefined ? {} : { sinceReadyMs: page.sinceReady }),
+  };
 }
 
 export function markStage(stage: string): void {

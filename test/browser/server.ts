@@ -6,6 +6,9 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { isInside } from '../../src/core/dataset/safePath';
 import { viewerHtml } from '../../src/panels/common/html';
+import { panelBundle } from '../../src/shared/protocol/panels';
+
+const VIEWER = panelBundle('viewer');
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -35,7 +38,11 @@ export async function startServer(distDir: string, mediaRoots: string[]): Promis
     if (url.pathname === '/')
       return send(
         200,
-        viewerHtml({ cspSource: origin, scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/dist/webview.css` }),
+        viewerHtml({
+          cspSource: origin,
+          scriptUri: `${origin}/dist/${VIEWER.script.join('/')}`,
+          styleUri: `${origin}/dist/${VIEWER.style.join('/')}`,
+        }),
         'text/html',
       );
     const [, area, ...parts] = url.pathname.split('/');

@@ -22,6 +22,7 @@ import { diagnose } from '../../src/shared/diagnosis/diagnose';
 import { frameTime } from '../../src/shared/diagnosis/timeline';
 import { diagnosisOverlayView } from '../../src/panels/viewer/diagnosisOverlay';
 import { editedNoisyOracle } from '../unit/helpers/demoResults';
+import { panelBundle } from '../../src/shared/protocol/panels';
 
 const REPO = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -141,8 +142,9 @@ async function waitForVideo(page: Page): Promise<void> {
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: run \`apt-get install chromium\` (or set CHROMIUM_PATH)`);
   assert.ok(
-    existsSync(path.join(REPO, 'dist', 'webview.js')) && existsSync(path.join(REPO, 'dist', 'webview.css')),
-    'dist/webview.js or dist/webview.css missing: run `npm run build`',
+    existsSync(path.join(REPO, 'dist', ...panelBundle('viewer').script)) &&
+      existsSync(path.join(REPO, 'dist', ...panelBundle('viewer').style)),
+    "the viewer's bundle (dist/webview/viewer.js and .css) is missing: run `npm run build`",
   );
   rmSync(SHOTS, { recursive: true, force: true }); // stale screenshots from an earlier run must not pass for new ones
   mkdirSync(SHOTS, { recursive: true });

@@ -4,13 +4,14 @@
 // the sample viewer opens on it with both files' predictions and the side-by-side word diff. Screenshots of
 // the panel and the diff in dark, light and high-contrast themes go to test-results/screenshots/compare/.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { formatScore } from '../../src/shared/format';
-import { formatDelta, formatPValue } from '../../src/shared/report/compareTable';
+import { formatDelta, formatPValue, runGroupTableModel } from '../../src/shared/report/compareTable';
+import type { RunGroup } from '../../src/shared/stats/groups';
 import type { Comparison } from '../../src/shared/stats/compare';
 import type { DisagreementList } from '../../src/shared/stats/disagreements';
 import { SUBTASKS, type SubtaskKey } from '../../src/shared/subtasks';
@@ -26,6 +27,7 @@ const ACTION_TIMEOUT_MS = 20_000;
 const STEP_TIMEOUT_MS = 120_000;
 const SETUP_TIMEOUT_MS = 8 * 60_000;
 const STEMS = ['noisy-oracle', 'random'];
+const RUN_STEMS = ['two-runs-1', 'two-runs-2'];
 const COMMAND_TITLE = 'Compare Result Files';
 const PANEL_TAB = 'GST-Bench Compare';
 
@@ -48,6 +50,9 @@ const checkbox = async (stem: string): Promise<Locator> => (await findRow(page, 
 const isTicked = async (stem: string) => (await (await checkbox(stem)).getAttribute('aria-checked')) === 'true';
 async function setTicked(stem: string, ticked: boolean): Promise<void> {
   if ((await isTicked(stem)) === ticked) return;
+  // A hover left by the last tick ("Compared in the sample viewer…") covers the next row's checkbox.
+  await page.keyboard.press('Escape');
+  await page.mouse.move(0, 0);
   await (await checkbox(stem)).click();
   await until(`${stem} to be ${ticked ? 'ticked' : 'unticked'}`, async () => (await isTicked(stem)) === ticked);
 }
@@ -63,13 +68,13 @@ async function notifications(): Promise<string[]> {
 }
 
 /** `gst-bench compare --json` run as a process on the workspace's files, as a user would run it. */
-function cliCompare(baseline: string): Comparison & { disagreements: DisagreementList[] } {
+function cliCompare(baseline: string, stems = STEMS): Comparison & { disagreements: DisagreementList[]; runGroups: RunGroup[] } {
   const r = spawnSync(
     process.execPath,
     [
       path.join(REPO_ROOT, 'dist', 'cli.js'),
       'compare',
-      ...STEMS.map((s) => `${s}.jsonl`),
+      ...stems.map((s) => `${s}.jsonl`),
       '--dataset',
       'demo',
       '--baseline',
@@ -113,6 +118,16 @@ describe('Compare panel in the real workbench', () => {
         (workspace) => {
           cpSync(DEMO_DIR, path.join(workspace, 'demo'), { recursive: true, filter: (src) => path.basename(src) !== 'results' });
           for (const stem of STEMS) cpSync(path.join(DEMO_DIR, 'results', `${stem}.jsonl`), path.join(workspace, `${stem}.jsonl`));
+          // Two runs of one model (two demo files relabelled): the panel groups them as repeated runs.
+          RUN_STEMS.forEach((stem, i) => {
+            const lines = readFileSync(path.join(DEMO_DIR, 'results', `${STEMS[i]}.jsonl`), 'utf8')
+              .trimEnd()
+              .split('\n');
+            const relabelled = lines.map((l) =>
+              JSON.stringify({ ...JSON.parse(l), model: 'two-runs', template: 'default', run: String(i + 1) }),
+            );
+            writeFileSync(path.join(workspace, `${stem}.jsonl`), relabelled.join('\n') + '\n');
+          });
         },
         ACTION_TIMEOUT_MS,
         { 'workbench.view.alwaysShowHeaderActions': true },
@@ -246,4 +261,30 @@ describe('Compare panel in the real workbench', () => {
       if (!(await frame().locator('[data-role="raw-diff"]').isVisible())) await frame().locator('[data-role="diff-toggle"]').check();
     }
   });
+
+  step(
+    'two runs of one model ticked: the folded Repeated runs card opens on their mean and spread, as gst-bench compare computes them',
+    [table],
+    async () => {
+      await page.locator('.tab', { hasText: PANEL_TAB }).click();
+      for (const stem of RUN_STEMS) await setTicked(stem, true);
+      const card = frame().locator('[data-role="run-groups-card"]');
+      await card.waitFor({ state: 'visible' });
+      assert.match(await card.locator('summary').innerText(), /Repeated runs.*1 group of runs/s);
+      assert.equal(await frame().locator('[data-role="run-groups"]').count(), 0, 'folded: no table built');
+      await card.locator('summary').click();
+      const rows = frame().locator('[data-role="run-groups"] tbody tr');
+      await rows.first().waitFor({ state: 'visible' });
+      const baselineFile = await frame().locator('[data-role="baseline"]').inputValue();
+      const json = cliCompare(path.basename(baselineFile), [...STEMS, ...RUN_STEMS]);
+      assert.equal(json.runGroups.length, 1);
+      const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      assert.deepEqual(shown, runGroupTableModel(json.runGroups).rows);
+      await card.scrollIntoViewIfNeeded();
+      for (const theme of COLOR_THEMES) {
+        await setColorTheme(page, theme.label, theme.workbenchClass);
+        await shoot(`runs-${theme.name}`);
+      }
+    },
+  );
 });

@@ -333,7 +333,8 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
       (body, text) => ({
         textShown: (body as HTMLElement).innerText.includes(text),
         injectedImg: body.querySelectorAll('img[onerror], img[src="x"]').length,
-        injectedScript: [...body.querySelectorAll('script')].filter((s) => !s.src).length,
+        // The page's own script is inline under the page's nonce; an injected one could not carry it.
+        injectedScript: [...body.querySelectorAll('script')].filter((s) => !s.src && !s.nonce).length,
         handlers: [...body.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
       }),
       markup,

@@ -10,6 +10,7 @@ import { Disagreements } from './Disagreements';
 import { DiagnosisDeltas } from './DiagnosisDeltas';
 import type { DiagnosisDeltaView } from '../../src/shared/protocol/diagnosis';
 import { TableView } from './TableView';
+import { FoldedCard } from './FoldedCard';
 
 type Listed = { list: DisagreementList; baselineLabel: string; otherLabel: string };
 
@@ -25,12 +26,17 @@ export function App({ bridge }: { bridge: CompareBridge }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [deltas, setDeltas] = useState<DiagnosisDeltaView[]>([]);
   const arrivedAt = useRef(0);
+  /** When `ready` was posted, until the first table arrives. */
+  const readyAt = useRef<number | undefined>(undefined);
+  const sinceReady = useRef<number | undefined>(undefined);
   const [tables, setTables] = useState(0);
 
   useEffect(() => {
     const off = bridge.onMessage((m) => {
       if (m.type === 'table') {
         arrivedAt.current = now();
+        sinceReady.current = readyAt.current === undefined ? undefined : arrivedAt.current - readyAt.current;
+        readyAt.current = undefined;
         setTables((n) => n + 1);
         setView(m.view);
         bridge.updateState({ baseline: m.view.baselineFile });
@@ -40,6 +46,7 @@ export function App({ bridge }: { bridge: CompareBridge }) {
         setMessage(m.message);
       }
     });
+    readyAt.current = now();
     bridge.post({ type: 'ready', restoredBaseline: initial.baseline });
     return off;
   }, [bridge, initial.baseline]);
@@ -47,7 +54,15 @@ export function App({ bridge }: { bridge: CompareBridge }) {
   useLayoutEffect(() => {
     if (tables === 0) return;
     const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 0);
-    raf(() => bridge.post({ type: 'painted', ms: Math.round((now() - arrivedAt.current) * 10) / 10 }));
+    const tenths = (ms: number) => Math.round(ms * 10) / 10;
+    const waited = sinceReady.current;
+    raf(() =>
+      bridge.post({
+        type: 'painted',
+        ms: tenths(now() - arrivedAt.current),
+        ...(waited === undefined ? {} : { sinceReady: tenths(waited) }),
+      }),
+    );
   }, [tables, bridge]);
 
   // The listed cell follows the table: new numbers (or a new baseline) list again; a file gone closes it.
@@ -170,10 +185,13 @@ export function App({ bridge }: { bridge: CompareBridge }) {
         </ul>
       </section>
       {view.runGroups.length > 0 ? (
-        <section className="cmp-card">
-          <h2>Repeated runs (mean and spread across runs)</h2>
-          <TableView table={runGroupTableModel(view.runGroups)} role="run-groups" />
-        </section>
+        <FoldedCard
+          title="Repeated runs (mean and spread across runs)"
+          summary={`${view.runGroups.length} ${view.runGroups.length === 1 ? 'group' : 'groups'} of runs`}
+          role="run-groups-card"
+        >
+          {() => <TableView table={runGroupTableModel(view.runGroups)} role="run-groups" />}
+        </FoldedCard>
       ) : null}
       {view.settings.length > 0 ? (
         <section className="cmp-card">

@@ -1,4 +1,4 @@
-// The Compare panel's React side, mounted by webview/main.tsx.
+// The Compare panel's React side, mounted by webview/panels/compare.ts.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../common/ErrorBoundary';

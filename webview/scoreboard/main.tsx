@@ -1,4 +1,4 @@
-// The scoreboard's React side, mounted by webview/main.tsx.
+// The scoreboard's React side, mounted by webview/panels/scoreboard.ts.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../common/ErrorBoundary';

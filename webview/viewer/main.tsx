@@ -1,4 +1,4 @@
-// The sample viewer's React side, mounted by webview/main.tsx.
+// The sample viewer's React side, mounted by webview/panels/viewer.ts.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../common/ErrorBoundary';

@@ -13,6 +13,7 @@ import {
 import { connectPanel, panelPage } from '../common/webviewPanel';
 import type { CompareHost } from './compareHost';
 import { CompareSession, TOO_FEW_FILES } from './session';
+import { CompareReportWorker } from '../../core/compare/reportWorker';
 
 const PANEL_TITLE = 'GST-Bench Compare';
 
@@ -21,7 +22,7 @@ export function registerCompare(
   context: vscode.ExtensionContext,
   host: CompareHost,
   log: vscode.LogOutputChannel,
-): vscode.Disposable & { lastSent(): CompareNotification | undefined } {
+): vscode.Disposable & { lastSent(): CompareNotification | undefined; settled(): Promise<void> } {
   const controller = new CompareController(context, host, log);
   const registration = vscode.Disposable.from(
     controller,
@@ -32,7 +33,7 @@ export function registerCompare(
     }),
     vscode.commands.registerCommand(COMMANDS.compareResults, () => controller.open()),
   );
-  return Object.assign(registration, { lastSent: () => controller.session.lastSent() });
+  return Object.assign(registration, { lastSent: () => controller.session.lastSent(), settled: () => controller.session.settled() });
 }
 
 class CompareController implements vscode.Disposable {
@@ -40,14 +41,19 @@ class CompareController implements vscode.Disposable {
   private panelDisposables: vscode.Disposable[] = [];
   private channel: PanelChannel<CompareContract> | undefined;
   readonly session: CompareSession;
+  /** The statistics' thread: the host's stays free while 25 files' intervals are drawn. */
+  private readonly worker: CompareReportWorker;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly host: CompareHost,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.worker = new CompareReportWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'compareWorker.js').fsPath);
     this.session = new CompareSession({
       host,
+      computeReport: this.worker.compute,
+      computeAhead: true,
       notify: (m) => this.channel?.notify(m) ?? false,
       isReady: () => this.channel?.ready ?? false,
       onSent: (ms) => {
@@ -87,13 +93,15 @@ class CompareController implements vscode.Disposable {
       },
       onEvent: (m) => {
         this.log.debug(`compare panel painted in ${m.ms} ms`);
-        markPainted('compare', 'table');
+        markPainted('compare', 'table', m);
       },
     });
     this.channel = channel;
     panel.webview.options = this.options();
     panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'gst-bench.svg');
     panel.webview.html = panelPage(panel.webview, this.context.extensionUri, 'compare', PANEL_TITLE);
+    // The statistics run while the page boots (after the page is on its way), not after its `ready`.
+    setTimeout(() => void this.session.prepare(), 0);
     this.panelDisposables.push(
       ...connectPanel(panel, channel, {
         pageGone: () => this.session.pageGone(),
@@ -125,6 +133,7 @@ class CompareController implements vscode.Disposable {
 
   dispose(): void {
     this.session.dispose();
+    this.worker.dispose();
     this.disposePanel();
     this.panel?.dispose();
   }

@@ -16,11 +16,12 @@ import type { CompareFileView, CompareNotification, CompareRequests, CompareView
 import { coverageNotes } from '../../shared/report/compareTable';
 import type { FormatLoss } from '../../shared/report/formatLoss';
 import { formatProblem } from '../../shared/problems';
-import { baselineIndexOf, compareReport } from '../../shared/stats/compareReport';
+import { baselineIndexOf } from '../../shared/stats/compareReport';
+import { computeReportHere, type ReportComputer } from '../../core/compare/reportWorker';
 import type { ResultSet } from '../../shared/stats/compare';
 import { disagreements } from '../../shared/stats/disagreements';
 import type { Disposable } from '../../store/slices';
-import { coalesce, type Coalesced } from '../common/coalesce';
+import { coalesce, type Coalesced, type CoalesceTiming } from '../common/coalesce';
 import type { CompareHost, CompareInput } from './compareHost';
 import { diagnosisDeltaViews } from './diagnosisDeltas';
 
@@ -31,10 +32,17 @@ export interface CompareSessionDeps {
   isReady(): boolean;
   /** Called after each table sent, with the time from the change to the table being sent. */
   onSent?(ms: number): void;
+  /** Computes the statistics (the extension: on a worker thread); on the calling thread without it. */
+  computeReport?: ReportComputer;
+  /** Compute the table ahead, while no page shows it (worth it when the statistics run off the host's thread). */
+  computeAhead?: boolean;
 }
 
 /** Problems listed in the panel; the rest are counted (all of them are in the Problems panel). */
 const MAX_PROBLEMS = 20;
+
+/** Ahead of the page, the table waits for the ticked files to be quiet for a second (a load of 25 files is one burst). */
+const AHEAD_TIMING: CoalesceTiming = { quietMs: 1000, maxWaitMs: 10_000 };
 
 export const TOO_FEW_FILES = (ticked: number) => `Tick two or more result files in the Results view to compare them (${ticked} ticked).`;
 
@@ -50,6 +58,14 @@ interface Computed {
   baseline: number;
 }
 
+/** A table (or why there is none) and what it was computed from. */
+interface Table {
+  view: CompareView | string;
+  computed: Computed | undefined;
+}
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 export class CompareSession {
   /** Each evaluation's sets, read once: an evaluation is replaced (not changed) when its file is scored again. */
   private readonly cache = new WeakMap<Evaluation, { dataset: Dataset; loaded: Promise<Loaded> }>();
@@ -57,18 +73,31 @@ export class CompareSession {
   private lastMessage: CompareNotification | undefined;
   private computed: Computed | undefined;
   /** The last table and what it was computed from (the evaluations and dataset are replaced, never changed). */
-  private last: { key: unknown[]; view: CompareView | string } | undefined;
+  private last: { key: unknown[]; table: Promise<Table> } | undefined;
+  /** The last table computed, for the diagnosis deltas sent beside it. */
+  private shown: Table | undefined;
   private running: Promise<void> | undefined;
+  private preparing: Promise<void> | undefined;
   private again = false;
   private readonly subscriptions: Disposable[];
   /** A burst of store changes (a watcher loading 25 files) is one refresh. */
   private readonly update: Coalesced;
+  /** The computation ahead of the page, after the ticked files settle. */
+  private readonly ahead: Coalesced;
   /** The diagnosis deltas the webview holds (sent apart from the table, which they do not change). */
   private sentDiagnosis: string | undefined;
 
   constructor(private readonly deps: CompareSessionDeps) {
     this.update = coalesce(() => void this.refresh());
-    this.subscriptions = [deps.host.onDidChange(() => this.update.schedule())];
+    this.ahead = coalesce(() => void this.prepare(), AHEAD_TIMING);
+    this.subscriptions = [
+      deps.host.onDidChange(() => {
+        this.update.schedule();
+        // With no page to send to, the table of the ticked files is computed once they stop changing, so
+        // that opening the panel shows it without waiting for the statistics.
+        if (deps.computeAhead && !deps.isReady()) this.ahead.schedule();
+      }),
+    ];
     const diagnosis = deps.host.diagnosis;
     if (diagnosis)
       this.subscriptions.push(
@@ -81,12 +110,15 @@ export class CompareSession {
   dispose(): void {
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.update.dispose();
+    this.ahead.dispose();
   }
 
-  /** Resolves once the changes so far have been computed and sent. */
+  /** Resolves once the changes so far have been computed and sent (or, with no page, computed ahead). */
   async settled(): Promise<void> {
     await this.update.idle();
     await this.running;
+    await this.ahead.idle();
+    await this.preparing;
   }
 
   /** The webview's page was (re)loaded: it holds nothing. A baseline it remembers is taken when none is set. */
@@ -142,20 +174,66 @@ export class CompareSession {
       return;
     }
     if (this.again) return; // a newer change is waiting: compute that one
-    // A page shown again (a tab switched back to) gets the table it had, not a new computation.
-    const key = [dataset, host.baseline(), ...inputs.map((i) => i.evaluation)];
-    const last = this.last;
-    const view = last && last.key.length === key.length && last.key.every((k, i) => k === key[i]) ? last.view : this.view(loaded, dataset);
-    this.last = { key, view };
+    let view: CompareView | string;
+    try {
+      view = await this.tableFor(inputs, loaded, dataset);
+    } catch (e) {
+      this.computed = undefined;
+      this.send({ type: 'empty', message: `Cannot compute the comparison: ${(e as Error).message}` });
+      return;
+    }
+    if (this.again) return;
     if (typeof view === 'string') this.send({ type: 'empty', message: view });
     else if (this.send({ type: 'table', view })) this.deps.onSent?.(performance.now() - started);
     this.pushDiagnosis();
   }
 
+  /**
+   * Computes the table before the page asks for it (called as the panel opens): the statistics then run while
+   * the webview boots, and its `ready` finds them done. Nothing is sent.
+   */
+  prepare(): Promise<void> {
+    this.preparing = this.computeTable().finally(() => (this.preparing = undefined));
+    return this.preparing;
+  }
+
+  private async computeTable(): Promise<void> {
+    const { host } = this.deps;
+    const inputs = host.comparedFiles();
+    const dataset = host.dataset();
+    if (inputs.length < 2 || !dataset) return;
+    try {
+      const loaded = await Promise.all(inputs.map((i) => this.load(i, dataset)));
+      if (host.dataset() === dataset) await this.tableFor(inputs, loaded, dataset);
+    } catch {
+      // push() reads and computes again, and says what failed
+    }
+  }
+
+  /** The table of these inputs: the last one when nothing changed since (a page shown again gets the table it had). */
+  private async tableFor(inputs: readonly CompareInput[], loaded: readonly Loaded[], dataset: Dataset): Promise<CompareView | string> {
+    const key = [dataset, this.deps.host.baseline(), ...inputs.map((i) => i.evaluation)];
+    let last = this.last;
+    if (!last || !sameItems(last.key, key)) {
+      // Kept as a promise, so prepare() and a push() that comes while it runs share one computation.
+      last = { key, table: this.view(loaded, dataset) };
+      this.last = last;
+    }
+    try {
+      const table = await last.table;
+      this.computed = table.computed;
+      this.shown = table;
+      return table.view;
+    } catch (e) {
+      if (this.last === last) this.last = undefined;
+      throw e;
+    }
+  }
+
   /** Sends each compared file's diagnosis deltas against the baseline of the table shown, when they changed. */
   pushDiagnosis(): void {
     const diagnosis = this.deps.host.diagnosis;
-    const view = this.last?.view;
+    const view = this.shown?.view;
     if (!diagnosis || !view || typeof view === 'string' || !this.deps.isReady()) return;
     const m = { type: 'diagnosis' as const, deltas: diagnosisDeltaViews(this.deps.host.comparedFiles(), view.baselineFile, diagnosis) };
     const key = JSON.stringify(m);
@@ -163,14 +241,15 @@ export class CompareSession {
   }
 
   /** The table for files already read: what opening the panel costs once the files are loaded. */
-  view(loaded: readonly Loaded[], dataset: Dataset): CompareView | string {
+  async view(loaded: readonly Loaded[], dataset: Dataset): Promise<Table> {
     const sets = loaded.flatMap((l) => l.file.sets);
-    if (sets.length < 2) return 'Fewer than two of the ticked files have a scorable line.';
+    if (sets.length < 2) return { view: 'Fewer than two of the ticked files have a scorable line.', computed: undefined };
     const wanted = this.deps.host.baseline();
     const byFile = (id: string) => baselineIndexOf(sets, (s) => s.file === id);
     const b = wanted !== undefined && byFile(wanted) >= 0 ? byFile(wanted) : 0;
-    const report = compareReport(sets, { baseline: b, datasetCounts: datasetSubtaskCounts(dataset) });
-    this.computed = { sets, baseline: b };
+    const compute = this.deps.computeReport ?? computeReportHere;
+    const report = await compute(sets, { baseline: b, datasetCounts: datasetSubtaskCounts(dataset) });
+    const computed: Computed = { sets, baseline: b };
     const problems = loaded.flatMap((l) => l.file.problems.map((p) => formatProblem({ ...p, file: path.basename(p.file) })));
     const files: CompareFileView[] = loaded.map((l) => ({
       id: l.input.id,
@@ -182,7 +261,7 @@ export class CompareSession {
       skipped: l.file.skipped,
       formatLoss: l.formatLoss,
     }));
-    return {
+    const view: CompareView = {
       ...report,
       files,
       coverage: coverageNotes(report.comparison),
@@ -192,6 +271,7 @@ export class CompareSession {
           ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more (see the Problems panel)`]
           : problems,
     };
+    return { view, computed };
   }
 
   /** A file's per-question sets, once per evaluation and dataset: from the evaluation the store holds (the same

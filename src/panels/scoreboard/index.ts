@@ -19,9 +19,9 @@ import {
 import type { ScoreboardDisplay } from '../../shared/report/scoreboard';
 import { isDiagnosisClass } from '../../shared/diagnosis/views';
 import { isSubtaskKey } from '../../shared/subtasks';
-import { panelHtml } from '../common/html';
 import type { ScoreboardHost } from './scoreboardHost';
 import { ScoreboardSession } from './session';
+import { panelPage } from '../common/webviewPanel';
 
 const PANEL_TITLE = 'GST-Bench Scoreboard';
 
@@ -106,14 +106,7 @@ class ScoreboardController implements vscode.Disposable {
     this.channel = channel;
     panel.webview.options = this.options();
     panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'gst-bench.svg');
-    const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
-    panel.webview.html = panelHtml({
-      panel: 'scoreboard',
-      title: PANEL_TITLE,
-      cspSource: panel.webview.cspSource,
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
-    });
+    panel.webview.html = panelPage(panel.webview, this.context.extensionUri, 'scoreboard', PANEL_TITLE);
     this.panelDisposables.push(
       panel.onDidDispose(() => {
         if (this.panel !== panel) return;

@@ -13,12 +13,13 @@ import {
   type ViewerState,
 } from '../../shared/protocol';
 import type { ViewerAudit } from '../audit/viewerAudit';
-import { viewerHtml } from '../common/html';
 import type { BlindRequests } from '../../shared/protocol/blind';
 import type { BlindDelegate } from './blind/delegate';
 import { BLIND_MEDIA_FOLDER } from './blind/mediaAliases';
 import { ViewerSession } from './session';
 import type { ViewerHost } from './viewerHost';
+import { VIEWER_PAGE_TITLE } from '../common/html';
+import { panelPage } from '../common/webviewPanel';
 
 /** The sample viewer as the rest of the extension sees it. */
 export interface Viewer {
@@ -259,12 +260,7 @@ class ViewerController implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
-    return viewerHtml({
-      cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
-    });
+    return panelPage(webview, this.context.extensionUri, 'viewer', VIEWER_PAGE_TITLE);
   }
 
   /** The shown question's verdicts, after any audit change (the progress count changes with every verdict). */

@@ -60,7 +60,12 @@ export type CompareNotification =
   /** Each compared file's diagnosis against the baseline's, after the table (files are diagnosed on demand). */
   | { type: 'diagnosis'; deltas: DiagnosisDeltaView[] };
 
-type CompareEvent = { type: 'painted'; ms: number };
+/**
+ * The table painted: `ms` from its arrival to the frame after its render; `sinceReady`, for the first table after
+ * the page's `ready`, the page's time from posting `ready` to the table's arrival (the messages' round trip and
+ * the host's work).
+ */
+type CompareEvent = { type: 'painted'; ms: number; sinceReady?: number };
 
 export type CompareContract = {
   requests: CompareRequests;

@@ -8,7 +8,8 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import React from 'react';
 import { formatScore } from '../../../src/shared/format';
 import type { CompareHostMessage, CompareView } from '../../../src/shared/protocol/compare';
-import { formatDelta, formatPValue } from '../../../src/shared/report/compareTable';
+import { formatDelta, formatPValue, runGroupTableModel } from '../../../src/shared/report/compareTable';
+import { runGroups } from '../../../src/shared/stats/groups';
 import { SUBTASKS } from '../../../src/shared/subtasks';
 import { App } from '../../../webview/compare/App';
 import { CompareBridge } from '../../../webview/compare/bridge';
@@ -157,6 +158,33 @@ describe('Compare panel app (jsdom)', () => {
     assert.ok(document.querySelector('[data-role="disagreements"][data-subtask="gp_v"]'));
     demo.session.setBaseline(view.baselineFile);
     await demo.session.refresh();
+  });
+
+  test('the repeated-runs table is built only when its card is opened, then shows every group row', () => {
+    // Two runs of one model: the demo's sets relabelled, so the group's spread is the shared computation's.
+    const runs = view.comparison.sets.slice(0, 2).map((s, i) => ({ ...s, model: 'm', template: 't', run: String(i) }));
+    const groups = runGroups(runs);
+    assert.equal(groups.length, 1);
+    mount();
+    deliver({ type: 'table', view: { ...view, runGroups: groups } });
+    const card = document.querySelector('[data-role="run-groups-card"]') as HTMLDetailsElement;
+    assert.ok(card, 'the repeated-runs card is shown');
+    assert.match(card.querySelector('summary')!.textContent!, /Repeated runs.*1 group of runs/);
+    assert.equal(document.querySelector('[data-role="run-groups"]'), null, 'no table before it is opened');
+    act(() => {
+      card.open = true;
+      fireEvent(card, new window.Event('toggle'));
+    });
+    const rows = [...document.querySelectorAll('[data-role="run-groups"] tbody tr')];
+    assert.deepEqual(
+      rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
+      runGroupTableModel(groups).rows,
+    );
+    act(() => {
+      card.open = false;
+      fireEvent(card, new window.Event('toggle'));
+    });
+    assert.equal(document.querySelector('[data-role="run-groups"]'), null, 'closed again, the table is gone');
   });
 
   test('with nothing to compare it says why', () => {

@@ -147,6 +147,28 @@ describe('Compare session', () => {
     assert.equal(tables().at(-1)!.baselineFile, file('random'));
   });
 
+  test('prepare() computes the table while the page boots: ready sends it without computing again; a change after it computes anew', async () => {
+    const { session, state, sent, tables } = await setUp(['noisy-oracle', 'random']);
+    const compute = session.view.bind(session);
+    let computed = 0;
+    session.view = (...args) => (computed++, compute(...args));
+    await session.prepare();
+    assert.equal(computed, 1, 'prepare computes the table once');
+    assert.equal(sent.length, 0, 'and sends nothing: the page has not asked');
+    await session.ready(undefined);
+    assert.equal(computed, 1, 'ready finds it computed');
+    assert.equal(tables().length, 1);
+    const fresh = await setUp(['noisy-oracle', 'random']);
+    await fresh.session.ready(undefined);
+    assert.deepEqual(tables()[0], fresh.tables()[0], 'the table a session computes on ready');
+    session.pageGone();
+    state.slices.comparison.setBaseline(file('random'));
+    await session.prepare();
+    await session.ready(undefined);
+    assert.equal(computed, 2, 'a new baseline: computed again, once');
+    assert.equal(tables().at(-1)!.baselineFile, file('random'));
+  });
+
   test('disagreements are the shared list for the cell; a question opens in the viewer', async () => {
     const { session, shown, tables } = await setUp(['noisy-oracle', 'random']);
     await session.ready(undefined);

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { PANEL_KINDS } from '../../../src/shared/protocol/panels';
 
 const root = path.resolve(__dirname, '../../..');
 /** The limit on the package size: a user downloads it, and the demo must not bloat it. */
@@ -44,7 +45,7 @@ const ALLOWED = [
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/LICENSE(\.txt|\.md)?$/i,
-  /^extension\/dist\/(extension\.js|webview\.js|webview\.css)$/,
+  /^extension\/dist\/(extension\.js|compareWorker\.js|webview\/[a-z]+\.(js|css))$/,
   /^extension\/media\/[^/]+$/,
   /^extension\/schemas\/[^/]+\.json$/,
   /^extension\/examples\/demo\//,
@@ -75,11 +76,13 @@ describe('packaged .vsix', { timeout: 60_000 }, () => {
           ALLOWED.some((re) => re.test(n)),
           `unexpected file in the vsix: ${n}`,
         );
-      for (const n of names) assert.doesNotMatch(n, /(^|\/)(src|test|node_modules|scripts|webview)\/|\.map$|\.tsx?$/, n);
+      for (const n of names) assert.doesNotMatch(n, /^extension\/(src|test|scripts|webview)\/|(^|\/)node_modules\/|\.map$|\.tsx?$/, n);
       for (const required of [
         'extension/package.json',
         'extension/package.nls.json',
         'extension/dist/extension.js',
+        'extension/dist/compareWorker.js',
+        ...PANEL_KINDS.flatMap((k) => [`extension/dist/webview/${k}.js`, `extension/dist/webview/${k}.css`]),
         'extension/media/gst-bench.svg',
         'extension/schemas/question.schema.json',
       ]) {

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { readDataset } from '../../../src/core/dataset/reader';
 import { evaluateText } from '../../../src/core/results/evaluation';
-import { viewerHtml } from '../../../src/panels/common/html';
+import { JSDOM } from 'jsdom';
+import { panelHtml, viewerHtml } from '../../../src/panels/common/html';
 import { readVideoInfo } from '../../../src/panels/viewer/mp4Info';
 import { buildSampleView, navigationTarget } from '../../../src/panels/viewer/sampleView';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
@@ -216,19 +217,45 @@ describe('viewer HTML', () => {
   test("strict CSP with default-src 'none', one nonce on the script, the stylesheet and FAST's meta", () => {
     const html = viewerHtml({
       cspSource: 'https://x.vscode-cdn.net',
-      scriptUri: 'https://x/dist/webview.js',
-      styleUri: 'https://x/dist/webview.css',
+      scriptUri: 'https://x/dist/webview/viewer.js',
+      styleUri: 'https://x/dist/webview/viewer.css',
       nonce: 'abc123',
     });
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
     assert.match(csp, /^default-src 'none'; /);
     assert.match(csp, /script-src 'nonce-abc123'(;|$)/);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-    assert.match(html, /<script nonce="abc123" src="https:\/\/x\/dist\/webview.js"><\/script>/);
-    assert.match(html, /<link rel="stylesheet" nonce="abc123" href="https:\/\/x\/dist\/webview.css">/);
+    assert.match(html, /<script nonce="abc123" src="https:\/\/x\/dist\/webview\/viewer.js"><\/script>/);
+    assert.match(html, /<link rel="stylesheet" nonce="abc123" href="https:\/\/x\/dist\/webview\/viewer.css">/);
     assert.match(html, /<meta property="csp-nonce" content="abc123">/);
     assert.equal((html.match(/<script/g) ?? []).length, 1, 'no inline script');
-    assert.match(html, /<div id="root" data-panel="viewer"><\/div>/, 'the one app renders the viewer');
+    assert.match(html, /<div id="root" data-panel="viewer"><\/div>/, 'the page is for the viewer');
+  });
+
+  test('a bundle written into the page: under the nonce, nothing linked, and no text in it can end its element early', () => {
+    const script = 'const a = "</script><script>alert(1)</script>"; const b = /<\\/SCRIPT>/; // <!-- x\n';
+    const style = '.a::after { content: "</style><script>alert(2)</script>"; }';
+    const html = panelHtml({
+      panel: 'compare',
+      title: 'T',
+      cspSource: 'c',
+      scriptUri: 's.js',
+      styleUri: 'y.css',
+      nonce: 'n1',
+      inline: { script, style },
+    });
+    assert.doesNotMatch(html, /src="s\.js"|href="y\.css"/, 'nothing is fetched');
+    const doc = new JSDOM(html).window.document;
+    const scripts = [...doc.querySelectorAll('script')];
+    assert.equal(scripts.length, 1, 'one script element: the text inside did not open another');
+    assert.equal(scripts[0].getAttribute('nonce'), 'n1');
+    const styles = [...doc.querySelectorAll('style')];
+    assert.equal(styles.length, 1);
+    assert.equal(styles[0].getAttribute('nonce'), 'n1');
+    // What the page runs is the bundle's meaning: the escapes are the same characters in a JS string and regex.
+    assert.equal(new Function(`${scripts[0].textContent}; return a;`)(), '</script><script>alert(1)</script>');
+    assert.ok(styles[0].textContent!.includes('content: "<\\/style>'));
+    assert.ok(doc.getElementById('root'), 'the root after the script is part of the page');
   });
 
   test('a fresh nonce per page', () => {
