@@ -150,22 +150,22 @@ export async function run(): Promise<void> {
       api.stats({ resetEventLoop: true });
       const t = performance.now();
       await vscode.commands.executeCommand(COMMANDS.compareResults);
-      const at = await until('the compare panel to paint', () => {
+      const page = await until('the compare panel to paint', () => {
         const p = api.stats().painted.compare;
-        return p && p.at > before ? p.at : undefined;
+        return p && p.at > before ? p : undefined;
       });
+      const at = page.at;
       report.compareOpen.push(at - t);
       report.compareEventLoopMaxMs.push(api.stats().eventLoopMaxMs ?? NaN);
       const { stages } = api.stats();
       const ready = stages['compare.ready'] ?? NaN;
       const sent = stages['compare.sent'] ?? NaN;
-      const page = api.stats().painted.compare;
       report.compareStages.push({
         boot: ready - t,
         host: sent - ready,
         paint: at - sent,
-        render: page?.pageMs ?? NaN,
-        sinceReady: page?.sinceReadyMs ?? NaN,
+        render: page.pageMs ?? NaN,
+        sinceReady: page.sinceReadyMs ?? NaN,
       });
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     }
