@@ -13,14 +13,81 @@ export function sameDatasetContent(a: Dataset, b: Dataset): boolean {
     a.root === b.root &&
     a.file === b.file &&
     a.questions.length === b.questions.length &&
-    contentText(a.problems) === contentText(b.problems) &&
-    contentText(a.questions) === contentText(b.questions)
+    sameJsonContent(a.problems, b.problems) &&
+    sameJsonContent(a.questions, b.questions)
   );
 }
 
-/** JSON of parsed dataset values, which hold BigInts (exact integers in answers) that JSON.stringify refuses. */
-function contentText(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+/**
+ * True when the two parsed values would write the same JSON (BigInts, which hold exact integers in answers, as
+ * their digits): the same keys in the same order, undefined members left out, non-finite numbers as null. It walks
+ * both at once and stops at the first difference; writing both out took 460 ms of the host's thread per Refresh
+ * of a 2,772-question dataset.
+ */
+export function sameJsonContent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const ta = jsonKind(a);
+  if (ta !== jsonKind(b)) return false;
+  switch (ta) {
+    case 'null':
+    case 'skip':
+      return true;
+    case 'bigint':
+      return (a as bigint) === (b as bigint);
+    case 'array': {
+      const x = a as unknown[];
+      const y = b as unknown[];
+      if (x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) {
+        // In an array an undefined member is written as null.
+        const u = jsonKind(x[i]) === 'skip' ? null : x[i];
+        const v = jsonKind(y[i]) === 'skip' ? null : y[i];
+        if (!sameJsonContent(u, v)) return false;
+      }
+      return true;
+    }
+    case 'object': {
+      const kx = writtenKeys(a as Record<string, unknown>);
+      const ky = writtenKeys(b as Record<string, unknown>);
+      if (kx.length !== ky.length) return false;
+      for (let i = 0; i < kx.length; i++) {
+        if (kx[i] !== ky[i]) return false;
+        if (!sameJsonContent((a as Record<string, unknown>)[kx[i]], (b as Record<string, unknown>)[ky[i]])) return false;
+      }
+      return true;
+    }
+    default:
+      return false; // different strings, numbers or booleans (equal ones were caught above)
+  }
+}
+
+type JsonKind = 'null' | 'skip' | 'bigint' | 'array' | 'object' | 'string' | 'number' | 'boolean';
+
+/** How JSON.stringify writes a value: undefined and functions are skipped, non-finite numbers become null. */
+function jsonKind(v: unknown): JsonKind {
+  if (v === null) return 'null';
+  switch (typeof v) {
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return 'skip';
+    case 'number':
+      return Number.isFinite(v) ? 'number' : 'null';
+    case 'bigint':
+      return 'bigint';
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return Array.isArray(v) ? 'array' : 'object';
+  }
+}
+
+/** An object's keys that JSON.stringify writes, in its order. */
+function writtenKeys(o: Record<string, unknown>): string[] {
+  const keys = Object.keys(o);
+  return keys.some((k) => jsonKind(o[k]) === 'skip') ? keys.filter((k) => jsonKind(o[k]) !== 'skip') : keys;
 }
 
 export interface StoredRead {
