@@ -54,6 +54,7 @@ class CompareController implements vscode.Disposable {
       host,
       computeReport: this.worker.compute,
       computeAhead: true,
+      diagnosisAfterPaint: true,
       notify: (m) => this.channel?.notify(m) ?? false,
       isReady: () => this.channel?.ready ?? false,
       onSent: (ms) => {
@@ -94,6 +95,7 @@ class CompareController implements vscode.Disposable {
       onEvent: (m) => {
         this.log.debug(`compare panel painted in ${m.ms} ms`);
         markPainted('compare', 'table', m);
+        this.session.tablePainted();
       },
     });
     this.channel = channel;

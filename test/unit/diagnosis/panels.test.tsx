@@ -232,6 +232,33 @@ describe('compare: the diagnosis deltas', () => {
   });
 });
 
+describe('compare: the diagnosis deltas after the paint', () => {
+  test('with diagnosisAfterPaint nothing is diagnosed or sent with the table; the page painting it brings the deltas', async () => {
+    const host = diagnosisHost();
+    let ensured = 0;
+    const counted: DiagnosisHost = { ...host, ensure: (id) => (ensured++, host.ensure(id)) };
+    const state = await tickedState();
+    const sent: CompareNotification[] = [];
+    const session = new CompareSession({
+      host: createCompareHost(state, { options: () => ({ profile: 'paper' }), showQuestion: () => undefined, diagnosis: counted }),
+      notify: (m) => sent.push(m) > 0,
+      isReady: () => true,
+      diagnosisAfterPaint: true,
+    });
+    disposers.push(() => session.dispose());
+    await session.ready(undefined);
+    await settle();
+    assert.ok(sent.some((m) => m.type === 'table'));
+    assert.deepEqual([ensured, sent.filter((m) => m.type === 'diagnosis').length], [0, 0], 'the table goes alone');
+    session.tablePainted();
+    await settle();
+    assert.ok(ensured > 0, 'painted: the files are diagnosed');
+    const last = sent.filter((m) => m.type === 'diagnosis').at(-1)!;
+    assert.ok(last.type === 'diagnosis');
+    assert.deepEqual(last.deltas[0].deltas, diagnosisDeltas(diagnoses.get(ORACLE)!, diagnoses.get(TEMPLATE_B)!, 'template-b.jsonl'));
+  });
+});
+
 describe("viewer: the question's class in the header", () => {
   test("each file's row carries its class in words, and the header writes it under the file", async () => {
     const d = diagnoses.get(TEMPLATE_B)!;
