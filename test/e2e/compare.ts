@@ -211,15 +211,11 @@ describe('Compare panel in the real workbench', () => {
     await page.screenshot({ path: path.join(SHOTS, 'table.png') });
   });
 
-  step(
-    'once the table is painted, the diagnosis deltas of the other file against the baseline come under it',
-    [table],
-    async () => {
-      const delta = frame().locator(`[data-role="diagnosis-delta"]${endsWith('data-file', STEMS[1])}`);
-      await delta.locator('[data-role="diagnosis-delta-table"] tbody tr').first().waitFor({ state: 'visible' });
-      assert.match(await delta.locator('h3').innerText(), new RegExp(`${STEMS[1]}\\.jsonl against ${STEMS[0]}\\.jsonl`));
-    },
-  );
+  step('once the table is painted, the diagnosis deltas of the other file against the baseline come under it', [table], async () => {
+    const delta = frame().locator(`[data-role="diagnosis-delta"]${endsWith('data-file', STEMS[1])}`);
+    await delta.locator('[data-role="diagnosis-delta-table"] tbody tr').first().waitFor({ state: 'visible' });
+    assert.match(await delta.locator('h3').innerText(), new RegExp(`${STEMS[1]}\\.jsonl against ${STEMS[0]}\\.jsonl`));
+  });
 
   let listedUid = '';
   const listed = 'clicking the EDv delta cell lists its disagreements, grouped with the CLI counts';
