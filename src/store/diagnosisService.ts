@@ -77,18 +77,28 @@ export class DiagnosisService {
     let p = this.pending.get(evaluation);
     if (!p) {
       const jsonLines = r.format?.name === 'canonical' || r.format === undefined;
+      // Held weakly while it waits its turn: a file unloaded or scored again meanwhile frees its evaluation at once,
+      // not when the queue reaches it (25 files queued held every one of them).
+      const ref = new WeakRef(evaluation);
       // A file scored again while it waited has a newer evaluation: its own ensure diagnoses that one.
-      const stale = () => this.state.slices.results.get(resultId)?.evaluation !== evaluation;
-      const computed = this.queue.then(() => (stale() ? undefined : this.compute(evaluation, jsonLines)));
+      const current = () => {
+        const e = ref.deref();
+        return e !== undefined && this.state.slices.results.get(resultId)?.evaluation === e ? e : undefined;
+      };
+      const computed = this.queue.then(() => {
+        const e = current();
+        return e ? this.compute(e, jsonLines) : undefined;
+      });
       this.queue = computed.catch(() => undefined);
       p = computed.then(
         (d) => {
           // Only the evaluation still current gets into the slice.
-          if (this.state.slices.results.get(resultId)?.evaluation === evaluation) this.state.slices.diagnosis.set(resultId, d);
+          if (current()) this.state.slices.diagnosis.set(resultId, d);
           return d;
         },
         (e: Error) => {
-          this.pending.delete(evaluation);
+          const ev = ref.deref();
+          if (ev) this.pending.delete(ev);
           this.onError(resultId, e);
           return undefined;
         },

@@ -3,9 +3,11 @@
 // whose evaluation was replaced.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { diagnoseFile, evaluateFile, readDataset } from '../../../src/core';
 import { DiagnosisService } from '../../../src/store/diagnosisService';
 import { InspectorState } from '../../../src/store/state';
@@ -58,6 +60,51 @@ describe('DiagnosisService', () => {
     state.slices.results.remove(file);
     assert.equal(state.slices.diagnosis.get(file), undefined);
     assert.equal(await service.ensure(file), undefined);
+    service.dispose();
+    state.dispose();
+  });
+
+  it('frees the evaluation of a file unloaded while its diagnosis waits in the queue', async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-diag-queue-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const out = path.join(dir, 'ds');
+    const first = writeDiagnosisFixture(out);
+    const second = path.join(dir, 'second.jsonl');
+    copyFileSync(first, second);
+    const dataset = await readDataset(out);
+    const state = new InspectorState();
+    const service = new DiagnosisService(state, () => ({ profile: 'paper', sampling: { count: 32, method: 'uniform' } }));
+    // The first diagnosis waits on this gate, so the second stays queued behind it.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    service.setVisibilitySource({
+      verify: () => gate,
+      visibility: () => undefined,
+      busy: () => false,
+      onDidChange: () => ({ dispose() {} }),
+    });
+    state.slices.datasets.add(out, 'user');
+    state.slices.datasets.setLoaded(out, { dataset });
+    for (const f of [first, second]) {
+      state.slices.results.add(f);
+      state.slices.results.setEvaluation(f, { evaluation: await evaluateFile(dataset, f, { profile: 'paper' }) });
+    }
+    state.slices.results.setActive(first);
+    const diagnosedFirst = service.ensure(first);
+    const secondRef = new WeakRef(state.slices.results.get(second)!.evaluation!);
+    const diagnosedSecond = service.ensure(second);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    state.slices.results.remove(second);
+    await new Promise((resolve) => setImmediate(resolve));
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    assert.equal(secondRef.deref(), undefined, "the queued diagnosis kept the unloaded file's evaluation alive");
+
+    open();
+    assert.ok(await diagnosedFirst, 'the file still loaded is diagnosed');
+    assert.equal(await diagnosedSecond, undefined, 'the unloaded file is not diagnosed');
+    assert.equal(state.slices.diagnosis.get(second), undefined);
     service.dispose();
     state.dispose();
   });
