@@ -26,6 +26,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '7' },
     json: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'heap-snapshot': { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -134,6 +135,8 @@ async function launch(root: string, inputs: { files: string[]; big?: string }, w
     GST_BENCH_EVENT_LOOP: '1',
     // --cpu-prof <file>: a CPU profile of the extension host during the first Refresh.
     GST_BENCH_CPU_PROF: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : '',
+    // --heap-snapshot <file>: the extension host's heap once the 25 files are unloaded (what they leave behind).
+    GST_BENCH_HEAP_SNAPSHOT: values['heap-snapshot'] ? path.resolve(values['heap-snapshot']) : '',
   });
   const code = await runWithVsCodeServer({
     extensionDevelopmentPath: REPO_ROOT,
@@ -182,6 +185,9 @@ async function main() {
     const reloadBlock = stat(blocks(hosts.flatMap((h) => h.reloads)));
     const heap = stat(hosts.map((h) => h.memory.heapUsedDelta));
     const rss = stat(hosts.map((h) => h.memory.rssDelta));
+    const lives = hosts.flatMap((h) => (h.memory.live ? [h.memory.live] : []));
+    const held = stat(lives.map((l) => l.loaded - l.unloaded));
+    const loadBack = stat(lives.map((l) => l.reload.ms));
     const big = hosts[0].big;
     const doc = {
       date: new Date().toISOString(),
@@ -193,7 +199,15 @@ async function main() {
       activationMs: stat(hosts.map((h) => h.activationMs)),
       firstLoad: { ...firstLoad, ratio: firstLoad.median / limitStat.median, eventLoopMaxMs: firstBlock },
       reload: { ...reloads, ratio: reloads.median / limitStat.median, eventLoopMaxMs: reloadBlock },
-      memory: { heapUsedDelta: heap, rssDelta: rss, heapRatio: heap.median / resultBytes, rssRatio: rss.median / resultBytes },
+      memory: {
+        heapUsedDelta: heap,
+        rssDelta: rss,
+        heapRatio: heap.median / resultBytes,
+        rssRatio: rss.median / resultBytes,
+        heldByFiles: held,
+        heldRatio: held.median / resultBytes,
+        loadBackMs: { ...loadBack, ratio: loadBack.median / limitStat.median },
+      },
       filterSortMs: stat(hosts.flatMap((h) => h.filterSort)),
       compareFirstOpenMs: stat(hosts.map((h) => h.compareOpen[0]).filter((x) => x !== undefined)),
       compareOpenMs: stat(hosts.flatMap((h) => h.compareOpen.slice(1))),
@@ -208,6 +222,11 @@ async function main() {
         transit: stat(hosts.flatMap((h) => h.compareStages.map((s) => s.sinceReady - s.host))),
       },
       clickToPaintMs: stat(hosts.flatMap((h) => h.clickToPaint)),
+      clickStagesMs: {
+        host: stat(hosts.flatMap((h) => h.clickStages.map((s) => s.host))),
+        render: stat(hosts.flatMap((h) => h.clickStages.map((s) => s.render))),
+        transit: stat(hosts.flatMap((h) => h.clickStages.map((s) => s.transit))),
+      },
       big,
       treeShowsScores: hosts.every((h) => h.treeShowsScores),
       resultFilesLoaded: hosts.map((h) => h.resultFiles),
@@ -240,6 +259,13 @@ async function main() {
         '<= 3x',
       ],
       [
+        'live heap the 25 files hold (loaded - unloaded, after a GC)',
+        `${mb(held.median).toFixed(0)} MB (${mb(held.min).toFixed(0)}-${mb(held.max).toFixed(0)}, n=${held.n})`,
+        `${doc.memory.heldRatio.toFixed(2)}x of ${mb(resultBytes).toFixed(0)} MB`,
+        '<= 3x',
+      ],
+      ['25 files loaded back (dataset loaded)', f(loadBack), `${doc.memory.loadBackMs.ratio.toFixed(2)}x`, ''],
+      [
         'host RSS, 25 files',
         `${mb(rss.median).toFixed(0)} MB`,
         `${doc.memory.rssRatio.toFixed(2)}x of ${mb(resultBytes).toFixed(0)} MB`,
@@ -256,6 +282,9 @@ async function main() {
       ['  ready and table messages in transit', f(doc.compareStagesMs.transit), '', ''],
       ['a bare webview panel opened (the floor)', f(doc.emptyPanelOpenMs), '', ''],
       ['tree click to sample painted', f(doc.clickToPaintMs), '', '< 100 ms'],
+      ['  host (command to sample posted)', f(doc.clickStagesMs.host), '', ''],
+      ['  page (sample arrived to painted)', f(doc.clickStagesMs.render), '', ''],
+      ['  the two messages in transit', f(doc.clickStagesMs.transit), '', ''],
     ];
     if (big)
       rows.push(

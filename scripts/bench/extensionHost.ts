@@ -4,6 +4,7 @@
 // and writes one JSON document to $GST_BENCH_OUT.
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { writeHeapSnapshot } from 'node:v8';
 import * as vscode from 'vscode';
 import type { InspectorApi, TreeSnapshotNode } from '../../src/api';
 import { COMMANDS } from '../../src/ids';
@@ -23,7 +24,14 @@ export interface HostReport {
   firstLoad: HostRun;
   /** Refresh after every result file changed on disk (the dataset and every file read again), repeated. */
   reloads: HostRun[];
-  memory: { heapUsedDelta: number; rssDelta: number; resultBytes: number; rss: number };
+  memory: {
+    heapUsedDelta: number;
+    rssDelta: number;
+    resultBytes: number;
+    rss: number;
+    /** After a full GC: the heap with the files loaded, with them unloaded, and the load that brought them back. */
+    live?: { loaded: number; unloaded: number; reload: HostRun };
+  };
   filterSort: number[];
   /** Command to table painted: the first open after the ticks settled (the table computed ahead, off the host's thread), then again. */
   compareOpen: number[];
@@ -34,6 +42,8 @@ export interface HostReport {
   /** The longest event-loop block of each compare open. */
   compareEventLoopMaxMs: number[];
   clickToPaint: number[];
+  /** Each click in stages: command to the sample posted (the host), the page's render (arrival to paint), the rest (transit). */
+  clickStages: Array<{ host: number; render: number; transit: number }>;
   big?: { ms: number; eventLoopMaxMs?: number; peakRss: number; rssBefore: number; bytes: number; parses: number };
   treeShowsScores: boolean;
   resultFiles: number;
@@ -107,10 +117,27 @@ export async function run(): Promise<void> {
     emptyPanelOpen: [],
     compareEventLoopMaxMs: [],
     clickToPaint: [],
+    clickStages: [],
     treeShowsScores: hasScores(roots),
     resultFiles: resultFiles.length,
     errors,
   };
+
+  // What the files hold: the live heap (after a full GC) with them loaded, then unloaded; then loaded back.
+  try {
+    const loaded = await liveHeapUsed();
+    for (const f of files) await vscode.commands.executeCommand(COMMANDS.unloadResultFile, vscode.Uri.file(f));
+    await api.whenIdle();
+    const unloaded = await liveHeapUsed();
+    if (env('GST_BENCH_HEAP_SNAPSHOT')) writeHeapSnapshot(env('GST_BENCH_HEAP_SNAPSHOT'));
+    api.stats({ resetEventLoop: true });
+    const t = performance.now();
+    for (const f of files) await vscode.commands.executeCommand(COMMANDS.loadResultFile, vscode.Uri.file(f));
+    await api.whenIdle();
+    report.memory.live = { loaded, unloaded, reload: { ms: performance.now() - t, eventLoopMaxMs: api.stats().eventLoopMaxMs } };
+  } catch (e) {
+    errors.push(`live heap: ${(e as Error).message}`);
+  }
 
   // Reloads: Refresh reads the dataset again, so every result file is scored again against it.
   for (let r = 0; r < runs; r++) {
@@ -198,11 +225,15 @@ export async function run(): Promise<void> {
     for (const [i, uid] of uids.entries()) {
       const t = performance.now();
       await vscode.commands.executeCommand(COMMANDS.openQuestion, uid);
-      const at = await until(`the viewer to paint ${uid}`, () => {
+      const page = await until(`the viewer to paint ${uid}`, () => {
         const p = api.stats().painted.viewer;
-        return p && p.what === uid && p.at > t ? p.at : undefined;
+        return p && p.what === uid && p.at > t ? p : undefined;
       });
-      if (i > 0) report.clickToPaint.push(at - t); // the first opens the panel and loads its page
+      if (i === 0) continue; // the first opens the panel and loads its page
+      report.clickToPaint.push(page.at - t);
+      const host = (api.stats().stages['viewer.sent'] ?? NaN) - t;
+      const render = page.pageMs ?? NaN;
+      report.clickStages.push({ host, render, transit: page.at - t - host - render });
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   } catch (e) {
@@ -231,6 +262,18 @@ export async function run(): Promise<void> {
   // The runner prints this file as the suite's report.
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (folder) writeFileSync(`${folder}.suite-report.txt`, `extension benchmark: measured, ${errors.length} error(s)\n`);
+}
+
+/** `heapUsed` after a full garbage collection (through node:inspector), so garbage is not counted as held. */
+async function liveHeapUsed(): Promise<number> {
+  const session = new Session();
+  session.connect();
+  try {
+    await new Promise<void>((resolve, reject) => session.post('HeapProfiler.collectGarbage', (err) => (err ? reject(err) : resolve())));
+  } finally {
+    session.disconnect();
+  }
+  return process.memoryUsage().heapUsed;
 }
 
 /** A CPU profile of this extension host (node:inspector in-process); the returned function writes it. */

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { markPainted } from '../../perf/extensionStats';
+import { markPainted, markStage } from '../../perf/extensionStats';
 import * as vscode from 'vscode';
 import { COMMANDS, VIEWER_PANEL_TYPE } from '../../ids';
 import {
@@ -99,7 +99,11 @@ class ViewerController implements vscode.Disposable {
     );
     this.session = new ViewerSession({
       host,
-      notify: (m) => (this.blind ? false : (this.channel?.notify(m) ?? false)),
+      notify: (m) => {
+        const sent = this.blind ? false : (this.channel?.notify(m) ?? false);
+        if (sent && m.type === 'show') markStage('viewer.sent');
+        return sent;
+      },
       isReady: () => !this.blind && (this.channel?.ready ?? false),
       toUri: (p) => this.panel?.webview.asWebviewUri(vscode.Uri.file(p)).toString() ?? '',
       onTitle: (title) => {
@@ -305,7 +309,7 @@ class ViewerController implements vscode.Disposable {
   private painted(uid: string, ms: number): void {
     const sinceShow = this.shownAt?.uid === uid ? `, ${Math.round((performance.now() - this.shownAt.at) * 10) / 10} ms after show` : '';
     this.log.debug(`viewer painted ${uid} in ${ms} ms${sinceShow}`);
-    markPainted('viewer', uid);
+    markPainted('viewer', uid, { ms });
     if (this.shownAt?.uid === uid) this.shownAt = undefined;
   }
 
