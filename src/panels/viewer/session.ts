@@ -110,8 +110,10 @@ export class ViewerSession {
     if (generation !== this.generation) return;
     const overlay = host.diagnosisOverlay(uid);
     if (overlay) sample.diagnosisOverlay = overlay;
+    const sent = this.deps.notify({ type: 'show', sample });
+    // After the sample: a new title redraws the workbench's tabs, which the message would otherwise wait behind.
     this.deps.onTitle?.(`${sample.subtask?.abbreviation ?? 'Other'} · ${sample.scene || uid}`);
-    if (!this.deps.notify({ type: 'show', sample })) return;
+    if (!sent) return;
     this.sent = {
       uid,
       results: JSON.stringify(sample.results),

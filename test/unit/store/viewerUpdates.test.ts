@@ -125,4 +125,24 @@ describe('the viewer reacts only to what it shows', () => {
     );
     session.dispose();
   });
+
+  test('a new sample is posted before the panel title changes (a title redraws the tabs the message would wait behind)', async () => {
+    const state = new InspectorState();
+    const dataset = await readDataset(root, { sniffMedia: false });
+    state.slices.datasets.add(root, 'user');
+    state.slices.datasets.setLoaded(root, { dataset });
+    const calls: string[] = [];
+    const session = new ViewerSession({
+      host: createViewerHost(state),
+      notify: (m) => calls.push(m.type) > 0,
+      isReady: () => true,
+      toUri: (p) => `webview://${p}`,
+      onTitle: (title) => calls.push(`title ${title}`),
+      readVideoInfo: async () => ({ fps: 10, videoCodec: 'avc1', audioCodec: null }),
+    });
+    await session.ready(undefined);
+    await session.show('scene2_lamp_2');
+    assert.deepEqual(calls, ['show', 'title EDv · scene2']);
+    session.dispose();
+  });
 });
