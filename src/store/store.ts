@@ -7,6 +7,7 @@ import {
   DEFAULT_PROFILE,
   formatLossOf,
   isScoringProfile,
+  MediaTypeCache,
   readDataset,
   type Dataset,
   type Evaluation,
@@ -46,6 +47,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   readonly diagnosis: DiagnosisService;
   /** The running load of each result file, aborted by a newer one, an unload or the progress's Cancel. */
   private readonly loads = new Map<string, AbortController>();
+  /** Each dataset's sniffed media types, so a Refresh opens only the media files that changed. */
+  private readonly mediaTypes = new Map<string, MediaTypeCache>();
   private readonly readCache = new ResultReadCache();
   private readonly parses = new TaskLimiter(CONCURRENT_RESULT_PARSES);
 
@@ -117,8 +120,15 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     e.sources.delete(source);
     if (e.sources.size > 0) return;
     this.unwatch(`dataset:${key}`);
+    this.mediaTypes.delete(key);
     this.slices.datasets.remove(key);
     void this.reevaluateResults();
+  }
+
+  private mediaTypesOf(key: string): MediaTypeCache {
+    let cache = this.mediaTypes.get(key);
+    if (!cache) this.mediaTypes.set(key, (cache = new MediaTypeCache()));
+    return cache;
   }
 
   private async reloadDataset(key: string): Promise<void> {
@@ -127,7 +137,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     const started = Date.now();
     try {
       countDatasetRead();
-      const dataset = await readDataset(key);
+      const dataset = await readDataset(key, { mediaTypes: this.mediaTypesOf(key) });
       if (this.generations.get(`dataset:${key}`) !== gen || !this.slices.datasets.get(key)) return;
       const loaded = this.slices.datasets.get(key)?.dataset;
       if (!loaded || !sameDatasetContent(loaded, dataset)) this.slices.datasets.setLoaded(key, { dataset });

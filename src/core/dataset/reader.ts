@@ -9,13 +9,15 @@ import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } 
 import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
 import { readDatasetFile } from './safeRead';
-import { RealFolders, sniffFileSync } from './realFolders';
+import { RealFolders, sniffFileSync, type MediaTypeCache } from './realFolders';
 import { lexicalMediaPath, resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
 
 export interface ReadDatasetOptions {
   /** Sniff each media file's first bytes for its type (default true). Existence is always checked. */
   sniffMedia?: boolean;
+  /** Types sniffed by earlier reads of this dataset, reused for files whose identity is unchanged. */
+  mediaTypes?: MediaTypeCache;
 }
 
 export const QUESTION_FILE = 'question.json';
@@ -37,6 +39,12 @@ const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied
  * Problems never stop the rest from loading.
  */
 export async function readDataset(target: string, options: ReadDatasetOptions = {}): Promise<Dataset> {
+  const dataset = await readEitherLayout(target, options);
+  options.mediaTypes?.readFinished();
+  return dataset;
+}
+
+async function readEitherLayout(target: string, options: ReadDatasetOptions): Promise<Dataset> {
   const abs = path.resolve(target);
   const st = await stat(abs); // throws for a missing path: a usage error, not a data problem
   if (st.isFile()) {
@@ -379,7 +387,11 @@ async function mediaRef(
     return ref;
   }
   if (options.sniffMedia !== false) {
-    ref.type = listed ? sniffFileSync(resolved.path) : await sniffFile(resolved.path);
+    ref.type = listed
+      ? listed.identity !== undefined && options.mediaTypes
+        ? options.mediaTypes.typeOf(resolved.path, listed.identity)
+        : sniffFileSync(resolved.path)
+      : await sniffFile(resolved.path);
     const expected = role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];
     if (!expected.includes(ref.type))
       problem(`${role} ${excerpt(rel)} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');

@@ -42,7 +42,7 @@ export class RealFolders {
    * A media file's existence, when a real folder can tell: a regular file there exists at `joined`, nothing
    * there is missing. `joined` must already have passed the lexical checks (`lexicalMediaPath`).
    */
-  media(joined: string): { path: string; exists: boolean } | undefined {
+  media(joined: string): { path: string; exists: boolean; identity?: string } | undefined {
     if (!this.isReal(path.dirname(joined))) return undefined;
     let st;
     try {
@@ -51,7 +51,7 @@ export class RealFolders {
       return undefined;
     }
     if (st === undefined) return { path: joined, exists: false };
-    return st.isFile() ? { path: joined, exists: true } : undefined;
+    return st.isFile() ? { path: joined, exists: true, identity: fileIdentity(st) } : undefined;
   }
 
   /** `readDatasetFile` for a file in a real folder; undefined when it is a symlink or the folder is not known real. */
@@ -87,6 +87,41 @@ export class RealFolders {
     } finally {
       closeSync(fd);
     }
+  }
+}
+
+/** What changes when a file's bytes may have: its inode, size, mtime and ctime (a rewrite that keeps the mtime moves the ctime). */
+function fileIdentity(st: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }): string {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
+/**
+ * The media types sniffed by earlier reads of a dataset, by path and file identity: a dataset read again (Refresh,
+ * a watcher event) opens only the media files that changed. A file whose identity differs is sniffed again.
+ */
+export class MediaTypeCache {
+  private entries = new Map<string, { identity: string; type: MediaType }>();
+  private used = new Map<string, { identity: string; type: MediaType }>();
+
+  /** `sniff` reads a file's type (tests count its calls). */
+  constructor(private readonly sniff: (file: string) => MediaType = sniffFileSync) {}
+
+  /** The type of the file at `file` with this identity, sniffed now or by an earlier read. */
+  typeOf(file: string, identity: string): MediaType {
+    const known = this.used.get(file) ?? this.entries.get(file);
+    const entry = known?.identity === identity ? known : { identity, type: this.sniff(file) };
+    this.used.set(file, entry);
+    return entry.type;
+  }
+
+  /** After a whole read: only the files it named are kept, so the cache never outgrows the dataset. */
+  readFinished(): void {
+    this.entries = this.used;
+    this.used = new Map();
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 }
 

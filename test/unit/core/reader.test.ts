@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { buildPrompt, readDataset, sniffMediaType, subtaskForTask } from '../../../src/core';
+import { buildPrompt, MediaTypeCache, readDataset, sniffMediaType, subtaskForTask } from '../../../src/core';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -40,6 +40,55 @@ describe('media sniffing', () => {
     assert.equal(sniffMediaType(JPEG), 'jpeg');
     assert.equal(sniffMediaType(MP4), 'mp4');
     assert.equal(sniffMediaType(Buffer.from('hello')), 'unknown');
+  });
+});
+
+describe('media types read again', () => {
+  it('a dataset read again with the cache opens only the media files that changed, and sees every change', async (t) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'gst-media-cache-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const folder = path.join(root, 'q1');
+    mkdirSync(folder);
+    const question = {
+      task: 'Object_Localization_Egocentric_Direction_visual',
+      uid: 'q1',
+      answer: '10',
+      texts: ['a'],
+      copied_video_path: 'v.mp4',
+      images: ['i.png'],
+    };
+    writeFileSync(path.join(folder, 'question.json'), JSON.stringify(question));
+    writeFileSync(path.join(folder, 'v.mp4'), MP4);
+    writeFileSync(path.join(folder, 'i.png'), PNG);
+    const typeWarnings = (ds: Awaited<ReturnType<typeof readDataset>>) =>
+      ds.problems.filter((p) => p.message.includes('not a recognised')).map((p) => p.message);
+    const sniffed: string[] = [];
+    const cache = new MediaTypeCache((file) => {
+      sniffed.push(path.basename(file));
+      return sniffMediaType(readFileSync(file).subarray(0, 16));
+    });
+
+    const first = await readDataset(root, { mediaTypes: cache });
+    assert.deepEqual([first.questions[0].video?.type, first.questions[0].images[0].type], ['mp4', 'png']);
+    assert.deepEqual(sniffed.splice(0), ['v.mp4', 'i.png']);
+    await readDataset(root, { mediaTypes: cache });
+    assert.deepEqual(sniffed.splice(0), [], 'nothing changed: no media file opened');
+
+    // New bytes of the same size with the mtime put back: the ctime still moves, so the video is sniffed again.
+    const before = new Date('2026-01-01T00:00:00Z');
+    writeFileSync(path.join(folder, 'v.mp4'), Buffer.alloc(MP4.length, 0x41));
+    utimesSync(path.join(folder, 'v.mp4'), before, before);
+    const changed = await readDataset(root, { mediaTypes: cache });
+    assert.deepEqual(sniffed.splice(0), ['v.mp4']);
+    assert.equal(changed.questions[0].video?.type, 'unknown');
+    assert.equal(typeWarnings(changed).length, 1, 'the rewritten video is reported');
+    assert.deepEqual(typeWarnings(await readDataset(root, { mediaTypes: cache })), typeWarnings(changed), 'and still is from the cache');
+
+    // Only the files a read named are kept.
+    rmSync(path.join(folder, 'i.png'));
+    writeFileSync(path.join(folder, 'question.json'), JSON.stringify({ ...question, images: [] }));
+    await readDataset(root, { mediaTypes: cache });
+    assert.equal(cache.size, 1);
   });
 });
 
