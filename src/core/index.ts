@@ -6,7 +6,7 @@ export * from './dataset/mediaType';
 export * from './dataset/safePath';
 export * from './dataset/question';
 export * from './dataset/reader';
-export { MediaTypeCache } from './dataset/realFolders';
+export { DatasetReadCache } from './dataset/realFolders';
 export * from './results/fieldPath';
 export * from './results/lines';
 export * from './results/scoreLine';

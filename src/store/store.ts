@@ -7,7 +7,7 @@ import {
   DEFAULT_PROFILE,
   formatLossOf,
   isScoringProfile,
-  MediaTypeCache,
+  DatasetReadCache,
   readDataset,
   type Dataset,
   type Evaluation,
@@ -47,8 +47,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   readonly diagnosis: DiagnosisService;
   /** The running load of each result file, aborted by a newer one, an unload or the progress's Cancel. */
   private readonly loads = new Map<string, AbortController>();
-  /** Each dataset's sniffed media types, so a Refresh opens only the media files that changed. */
-  private readonly mediaTypes = new Map<string, MediaTypeCache>();
+  /** What each dataset's last read found, so a Refresh opens only the question and media files that changed. */
+  private readonly datasetReads = new Map<string, DatasetReadCache>();
   private readonly readCache = new ResultReadCache();
   private readonly parses = new TaskLimiter(CONCURRENT_RESULT_PARSES);
 
@@ -120,14 +120,14 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     e.sources.delete(source);
     if (e.sources.size > 0) return;
     this.unwatch(`dataset:${key}`);
-    this.mediaTypes.delete(key);
+    this.datasetReads.delete(key);
     this.slices.datasets.remove(key);
     void this.reevaluateResults();
   }
 
-  private mediaTypesOf(key: string): MediaTypeCache {
-    let cache = this.mediaTypes.get(key);
-    if (!cache) this.mediaTypes.set(key, (cache = new MediaTypeCache()));
+  private readCacheOf(key: string): DatasetReadCache {
+    let cache = this.datasetReads.get(key);
+    if (!cache) this.datasetReads.set(key, (cache = new DatasetReadCache()));
     return cache;
   }
 
@@ -137,7 +137,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     const started = Date.now();
     try {
       countDatasetRead();
-      const dataset = await readDataset(key, { mediaTypes: this.mediaTypesOf(key) });
+      const dataset = await readDataset(key, { cache: this.readCacheOf(key) });
       if (this.generations.get(`dataset:${key}`) !== gen || !this.slices.datasets.get(key)) return;
       const loaded = this.slices.datasets.get(key)?.dataset;
       if (!loaded || !sameDatasetContent(loaded, dataset)) this.slices.datasets.setLoaded(key, { dataset });

@@ -9,15 +9,15 @@ import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } 
 import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
 import { readDatasetFile } from './safeRead';
-import { RealFolders, sniffFileSync, type MediaTypeCache } from './realFolders';
+import { RealFolders, sniffFileSync, type DatasetReadCache, type SeenMedia } from './realFolders';
 import { lexicalMediaPath, resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
 
 export interface ReadDatasetOptions {
   /** Sniff each media file's first bytes for its type (default true). Existence is always checked. */
   sniffMedia?: boolean;
-  /** Types sniffed by earlier reads of this dataset, reused for files whose identity is unchanged. */
-  mediaTypes?: MediaTypeCache;
+  /** What earlier reads of this dataset found: questions and media types reused while their files are unchanged. */
+  cache?: DatasetReadCache;
 }
 
 export const QUESTION_FILE = 'question.json';
@@ -26,8 +26,11 @@ const ANNOTATION_EXTS = ['.json', '.jsonl'];
 /** Questions read between yields to the event loop: a few milliseconds of synchronous reads. */
 const FOLDERS_PER_SLICE = 64;
 
-/** The options, and the real folders the questions of one dataset share. */
-type ReadContext = ReadDatasetOptions & { folders?: RealFolders };
+/**
+ * The options, and the real folders the questions of one dataset share; `seen` collects the media files one
+ * question's build looked at (its `cacheable` is cleared when one was not in a real folder).
+ */
+type ReadContext = ReadDatasetOptions & { folders?: RealFolders; seen?: { media: SeenMedia[]; cacheable: boolean } };
 
 /** Fields the reader interprets; every other field except `source_*` is kept in `extra`. */
 const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied_video_path', 'video', 'images']);
@@ -40,7 +43,7 @@ const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied
  */
 export async function readDataset(target: string, options: ReadDatasetOptions = {}): Promise<Dataset> {
   const dataset = await readEitherLayout(target, options);
-  options.mediaTypes?.readFinished();
+  options.cache?.readFinished();
   return dataset;
 }
 
@@ -64,8 +67,16 @@ async function readEitherLayout(target: string, options: ReadDatasetOptions): Pr
   // The folders came from listing the real root as folders, not symlinks: they are real.
   const realFolders = new RealFolders(root, ownQuestion ? [] : sampleDirs);
   const context: ReadContext = { ...options, folders: realFolders };
+  const cache = options.cache;
+  const sniffMedia = options.sniffMedia !== false;
   const readSample = async (dir: string, order: number) => {
     const file = path.join(dir, QUESTION_FILE);
+    const reused = cache?.reuse(file, order, sniffMedia, realFolders);
+    if (reused) {
+      present.add(path.basename(dir));
+      questions[order] = reused;
+      return;
+    }
     const read = realFolders.readJson(file) ?? (await readDatasetFile(root, file));
     if (!read.ok && read.missing) return; // a folder without question.json is not a sample
     present.add(path.basename(dir));
@@ -79,10 +90,13 @@ async function readEitherLayout(target: string, options: ReadDatasetOptions): Pr
       problems.push({ file, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
       return;
     }
-    const q = await buildQuestion(parsed.value, { file, text }, dir, root, context);
+    const identity = 'identity' in read && typeof read.identity === 'string' ? read.identity : undefined;
+    const seen = cache && identity !== undefined ? { media: [] as SeenMedia[], cacheable: true } : undefined;
+    const q = await buildQuestion(parsed.value, { file, text }, dir, root, seen ? { ...context, seen } : context);
     if (q) {
       q.index = order;
       questions[order] = q;
+      if (seen?.cacheable && identity !== undefined) cache!.remember(file, { identity, order, sniffMedia, question: q, media: seen.media });
     } else {
       problems.push({ file, line: 1, severity: 'error', message: 'question.json must hold a JSON object' });
     }
@@ -368,6 +382,10 @@ async function mediaRef(
 ): Promise<MediaRef> {
   const lexical = lexicalMediaPath(root, dir, rel, options.folders?.isReal(dir) === true);
   const listed = lexical.ok ? options.folders?.media(lexical.path) : undefined;
+  if (options.seen) {
+    if (listed) options.seen.media.push({ path: listed.path, identity: listed.exists ? (listed.identity ?? null) : null });
+    else options.seen.cacheable = false;
+  }
   const resolved = listed ? { ok: true as const, path: listed.path } : await resolveMediaPath(root, dir, rel);
   if (!resolved.ok) {
     problem(resolved.reason);
@@ -388,8 +406,8 @@ async function mediaRef(
   }
   if (options.sniffMedia !== false) {
     ref.type = listed
-      ? listed.identity !== undefined && options.mediaTypes
-        ? options.mediaTypes.typeOf(resolved.path, listed.identity)
+      ? listed.identity !== undefined && options.cache
+        ? options.cache.typeOf(resolved.path, listed.identity)
         : sniffFileSync(resolved.path)
       : await sniffFile(resolved.path);
     const expected = role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];

@@ -7,6 +7,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { sniffMediaType, type MediaType } from '../../shared/media';
+import type { Question } from './question';
 import { describeFsError, MAX_DATASET_JSON_BYTES, type DatasetFileRead } from './safeRead';
 import { isInside } from './safePath';
 
@@ -54,8 +55,19 @@ export class RealFolders {
     return st.isFile() ? { path: joined, exists: true, identity: fileIdentity(st) } : undefined;
   }
 
+  /** The identity of a regular file in a real folder (lstat); undefined for anything else, or when the folder cannot tell. */
+  identityOf(file: string): string | undefined {
+    if (!this.isReal(path.dirname(file))) return undefined;
+    try {
+      const st = lstatSync(file, { throwIfNoEntry: false });
+      return st?.isFile() ? fileIdentity(st) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** `readDatasetFile` for a file in a real folder; undefined when it is a symlink or the folder is not known real. */
-  readJson(file: string, maxBytes = MAX_DATASET_JSON_BYTES): DatasetFileRead | undefined {
+  readJson(file: string, maxBytes = MAX_DATASET_JSON_BYTES): (DatasetFileRead & { identity?: string }) | undefined {
     if (!this.isReal(path.dirname(file))) return undefined;
     let fd: number;
     try {
@@ -81,7 +93,7 @@ export class RealFolders {
         length += n;
       }
       if (length > st.size) return { ok: false, missing: false, reason: 'the file grew while it was read' };
-      return { ok: true, text: buf.toString('utf8', 0, length), path: file };
+      return { ok: true, text: buf.toString('utf8', 0, length), path: file, identity: fileIdentity(st) };
     } catch (e) {
       return { ok: false, missing: false, reason: describeFsError(e) };
     } finally {
@@ -95,33 +107,78 @@ function fileIdentity(st: { dev: number; ino: number; size: number; mtimeMs: num
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
+/** A media file as a question read saw it: its identity, or null when it was missing. */
+export interface SeenMedia {
+  path: string;
+  identity: string | null;
+}
+
+/** A question as built, with what it was built from; reused only while all of that is unchanged. */
+interface BuiltQuestion {
+  identity: string;
+  order: number;
+  sniffMedia: boolean;
+  question: Question;
+  /** Its problems when built: a question the dataset then gave more (a duplicate uid) is built again. */
+  problemCount: number;
+  media: SeenMedia[];
+}
+
 /**
- * The media types sniffed by earlier reads of a dataset, by path and file identity: a dataset read again (Refresh,
- * a watcher event) opens only the media files that changed. A file whose identity differs is sniffed again.
+ * What earlier reads of one dataset found, by file identity: a dataset read again (Refresh, a watcher event) opens
+ * only the question.json and media files that changed. A question is reused when its question.json, each of its
+ * media files (or their absence) and its place are as before; a media file's type when the file is.
  */
-export class MediaTypeCache {
-  private entries = new Map<string, { identity: string; type: MediaType }>();
-  private used = new Map<string, { identity: string; type: MediaType }>();
+export class DatasetReadCache {
+  private types = new Map<string, { identity: string; type: MediaType }>();
+  private usedTypes = new Map<string, { identity: string; type: MediaType }>();
+  private questions = new Map<string, BuiltQuestion>();
+  private usedQuestions = new Map<string, BuiltQuestion>();
 
   /** `sniff` reads a file's type (tests count its calls). */
   constructor(private readonly sniff: (file: string) => MediaType = sniffFileSync) {}
 
   /** The type of the file at `file` with this identity, sniffed now or by an earlier read. */
   typeOf(file: string, identity: string): MediaType {
-    const known = this.used.get(file) ?? this.entries.get(file);
+    const known = this.usedTypes.get(file) ?? this.types.get(file);
     const entry = known?.identity === identity ? known : { identity, type: this.sniff(file) };
-    this.used.set(file, entry);
+    this.usedTypes.set(file, entry);
     return entry.type;
+  }
+
+  /** The question an earlier read built from `file`, if nothing it was built from has changed (a few lstats). */
+  reuse(file: string, order: number, sniffMedia: boolean, folders: RealFolders): Question | undefined {
+    const built = this.questions.get(file);
+    if (!built || built.order !== order || built.sniffMedia !== sniffMedia || built.question.problems.length !== built.problemCount)
+      return undefined;
+    if (folders.identityOf(file) !== built.identity) return undefined;
+    for (const m of built.media) {
+      const now = folders.media(m.path);
+      if (!now || (now.exists ? (now.identity ?? null) : null) !== m.identity) return undefined;
+    }
+    this.usedQuestions.set(file, built);
+    for (const m of built.media) {
+      const type = this.types.get(m.path);
+      if (type) this.usedTypes.set(m.path, type);
+    }
+    return built.question;
+  }
+
+  remember(file: string, built: Omit<BuiltQuestion, 'problemCount'>): void {
+    this.usedQuestions.set(file, { ...built, problemCount: built.question.problems.length });
   }
 
   /** After a whole read: only the files it named are kept, so the cache never outgrows the dataset. */
   readFinished(): void {
-    this.entries = this.used;
-    this.used = new Map();
+    this.types = this.usedTypes;
+    this.usedTypes = new Map();
+    this.questions = this.usedQuestions;
+    this.usedQuestions = new Map();
   }
 
-  get size(): number {
-    return this.entries.size;
+  /** Media types and questions kept. */
+  get size(): { types: number; questions: number } {
+    return { types: this.types.size, questions: this.questions.size };
   }
 }
 

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { buildPrompt, MediaTypeCache, readDataset, sniffMediaType, subtaskForTask } from '../../../src/core';
+import { buildPrompt, DatasetReadCache, readDataset, sniffMediaType, subtaskForTask } from '../../../src/core';
 import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
+import { sameDatasetContent } from '../../../src/store/loadCache';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
@@ -43,7 +44,7 @@ describe('media sniffing', () => {
   });
 });
 
-describe('media types read again', () => {
+describe('a dataset read again with its cache', () => {
   it('a dataset read again with the cache opens only the media files that changed, and sees every change', async (t) => {
     const root = mkdtempSync(path.join(tmpdir(), 'gst-media-cache-'));
     t.after(() => rmSync(root, { recursive: true, force: true }));
@@ -63,32 +64,70 @@ describe('media types read again', () => {
     const typeWarnings = (ds: Awaited<ReturnType<typeof readDataset>>) =>
       ds.problems.filter((p) => p.message.includes('not a recognised')).map((p) => p.message);
     const sniffed: string[] = [];
-    const cache = new MediaTypeCache((file) => {
+    const cache = new DatasetReadCache((file: string) => {
       sniffed.push(path.basename(file));
       return sniffMediaType(readFileSync(file).subarray(0, 16));
     });
 
-    const first = await readDataset(root, { mediaTypes: cache });
+    const first = await readDataset(root, { cache });
     assert.deepEqual([first.questions[0].video?.type, first.questions[0].images[0].type], ['mp4', 'png']);
     assert.deepEqual(sniffed.splice(0), ['v.mp4', 'i.png']);
-    await readDataset(root, { mediaTypes: cache });
+    await readDataset(root, { cache });
     assert.deepEqual(sniffed.splice(0), [], 'nothing changed: no media file opened');
 
     // New bytes of the same size with the mtime put back: the ctime still moves, so the video is sniffed again.
     const before = new Date('2026-01-01T00:00:00Z');
     writeFileSync(path.join(folder, 'v.mp4'), Buffer.alloc(MP4.length, 0x41));
     utimesSync(path.join(folder, 'v.mp4'), before, before);
-    const changed = await readDataset(root, { mediaTypes: cache });
+    const changed = await readDataset(root, { cache });
     assert.deepEqual(sniffed.splice(0), ['v.mp4']);
     assert.equal(changed.questions[0].video?.type, 'unknown');
     assert.equal(typeWarnings(changed).length, 1, 'the rewritten video is reported');
-    assert.deepEqual(typeWarnings(await readDataset(root, { mediaTypes: cache })), typeWarnings(changed), 'and still is from the cache');
+    assert.deepEqual(typeWarnings(await readDataset(root, { cache })), typeWarnings(changed), 'and still is from the cache');
 
     // Only the files a read named are kept.
     rmSync(path.join(folder, 'i.png'));
     writeFileSync(path.join(folder, 'question.json'), JSON.stringify({ ...question, images: [] }));
-    await readDataset(root, { mediaTypes: cache });
-    assert.equal(cache.size, 1);
+    await readDataset(root, { cache });
+    assert.deepEqual(cache.size, { types: 1, questions: 1 });
+  });
+
+  it('reuses each unchanged question, and reads what changed exactly as a read without the cache does', async (t) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'gst-question-cache-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const write = (folder: string, fields: Record<string, unknown>) => {
+      mkdirSync(path.join(root, folder), { recursive: true });
+      const q = { task: 'Object_Localization_Egocentric_Direction_visual', uid: folder, scene: 's', answer: '10', texts: ['a'] };
+      writeFileSync(path.join(root, folder, 'question.json'), JSON.stringify({ ...q, ...fields }));
+    };
+    for (const f of ['b', 'c', 'd']) write(f, { images: ['i.png'] });
+    for (const f of ['b', 'c']) writeFileSync(path.join(root, f, 'i.png'), PNG);
+    write('e', { uid: 'b' }); // a duplicate uid: its warning must not pile up over reads
+    const cache = new DatasetReadCache();
+    let last = await readDataset(root, { cache });
+    const readAgain = async (why: string) => {
+      const cached = await readDataset(root, { cache });
+      const fresh = await readDataset(root);
+      assert.ok(sameDatasetContent(cached, fresh), `${why}: the cached read equals a fresh one`);
+      const kept = cached.questions.filter((q, i) => last.questions.includes(q) && q.index === i).map((q) => q.dir.slice(root.length + 1));
+      last = cached;
+      return kept;
+    };
+
+    assert.deepEqual(await readAgain('nothing changed'), ['b', 'c', 'd'], 'the duplicate is built again, the rest reused');
+    assert.equal(last.problems.filter((p) => p.message.startsWith('duplicate uid')).length, 1);
+    write('c', { images: ['i.png'], answer: '20' });
+    assert.deepEqual(await readAgain('an answer edited'), ['b', 'd']);
+    assert.equal(last.byUid.get('c')?.answer, '20');
+    rmSync(path.join(root, 'b', 'i.png'));
+    assert.deepEqual(await readAgain('an image deleted'), ['c', 'd']);
+    assert.ok(last.byUid.get('b')?.problems.some((p) => p.message.startsWith('missing image')));
+    writeFileSync(path.join(root, 'd', 'i.png'), PNG);
+    assert.deepEqual(await readAgain('a missing image added'), ['b', 'c']);
+    assert.equal(last.byUid.get('d')?.images[0].exists, true);
+    write('a', {});
+    assert.deepEqual(await readAgain('a question inserted before the others'), [], 'every place moved: all built again');
+    assert.deepEqual(await readAgain('nothing changed'), ['a', 'b', 'c', 'd']);
   });
 });
 
