@@ -169,6 +169,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     whenIdle: async () => {
       await initial;
       await store.whenIdle();
+      await questions.idle();
     },
     viewerQuestion: () => viewer.currentUid(),
     auditFiles: () => store.slices.audit.all().map((s) => s.file),

@@ -2,7 +2,7 @@
 // result files change, so a problem that is fixed (and its file reloaded) disappears.
 import * as vscode from 'vscode';
 import type { Problem } from '../core';
-import { coalesce } from '../panels/common/coalesce';
+import { coalesce } from '../store/coalesce';
 import { anyEvent } from '../store/slices';
 import type { InspectorStore } from '../store/store';
 

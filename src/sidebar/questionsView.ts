@@ -4,6 +4,7 @@ import type { TreeSnapshotNode } from '../api';
 import { COMMANDS, VIEWS } from '../ids';
 import { describeFilter, nodeIds, parentOf, snapshot, type TreeNode } from '../model';
 import { anyEvent } from '../store/slices';
+import { coalesce } from '../store/coalesce';
 import type { InspectorStore } from '../store/store';
 import { AuditDecorations, questionsViewDescription } from './auditDecorations';
 import { markdownTooltip } from './markdownTooltip';
@@ -92,6 +93,8 @@ export interface QuestionsView extends vscode.Disposable {
   provider: QuestionsProvider;
   treeView: vscode.TreeView<TreeNode>;
   reveal(uid: string): void;
+  /** Resolves once the view has drawn the last burst of store changes. */
+  idle(): Promise<void>;
 }
 
 export function createQuestionsView(store: InspectorStore): QuestionsView {
@@ -109,9 +112,14 @@ export function createQuestionsView(store: InspectorStore): QuestionsView {
   };
   update();
   const { datasets, results, filter, audit } = store.slices;
+  // A load of 25 files fires 25 changes: the tree is rebuilt and redrawn once per burst, not per file. A filter
+  // keystroke updates at once.
+  const burst = coalesce(update);
   const subs = vscode.Disposable.from(
     treeView,
-    anyEvent(datasets.onDidChange, results.onDidChange, filter.onDidChange)(update),
+    anyEvent(datasets.onDidChange, results.onDidChange)(() => burst.schedule()),
+    filter.onDidChange(update),
+    { dispose: () => burst.dispose() },
     vscode.window.registerFileDecorationProvider(decorations),
     vscode.window.registerFileDecorationProvider(auditDecorations),
     audit.onDidChange((e) => {
@@ -123,6 +131,7 @@ export function createQuestionsView(store: InspectorStore): QuestionsView {
   return {
     provider,
     treeView,
+    idle: () => burst.idle(),
     reveal(uid: string) {
       const node = provider.questionNode(uid);
       if (!node || treeView.selection[0]?.id === node.id) return;

@@ -21,7 +21,7 @@ import { computeReportHere, type ReportComputer } from '../../core/compare/repor
 import type { ResultSet } from '../../shared/stats/compare';
 import { disagreements } from '../../shared/stats/disagreements';
 import type { Disposable } from '../../store/slices';
-import { coalesce, type Coalesced, type CoalesceTiming } from '../common/coalesce';
+import { coalesce, type Coalesced, type CoalesceTiming } from '../../store/coalesce';
 import type { CompareHost, CompareInput } from './compareHost';
 import { diagnosisDeltaViews } from './diagnosisDeltas';
 

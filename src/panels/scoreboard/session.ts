@@ -24,7 +24,7 @@ import {
 import type { ScoreboardModel, ScoreboardNotification } from '../../shared/protocol';
 import { fileDiagnosisViews } from '../common/diagnosisHost';
 import type { Disposable } from '../../store/slices';
-import { coalesce, type Coalesced } from '../common/coalesce';
+import { coalesce, type Coalesced } from '../../store/coalesce';
 import type { ScoreboardHost } from './scoreboardHost';
 
 export interface ScoreboardSessionDeps {

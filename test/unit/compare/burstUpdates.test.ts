@@ -5,7 +5,7 @@ import { copyFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { evaluateFile, type Evaluation } from '../../../src/core';
-import { coalesce, PANEL_UPDATE_TIMING } from '../../../src/panels/common/coalesce';
+import { coalesce, PANEL_UPDATE_TIMING } from '../../../src/store/coalesce';
 import { createCompareHost } from '../../../src/panels/compare/compareHost';
 import { CompareSession } from '../../../src/panels/compare/session';
 import type { CompareNotification } from '../../../src/shared/protocol/compare';

@@ -1,4 +1,4 @@
-// Runs a panel's recompute once for a burst of store changes: a watcher that finds 25 result files fires 25
+// Runs a recompute once for a burst of store changes: a watcher that finds 25 result files fires 25
 // results changes within a few milliseconds, and rebuilding a board or a comparison for each is wasted work.
 // The run waits for a quiet moment, but never longer than a bound after the first change, so a panel behind a
 // steady stream of changes still follows them.
