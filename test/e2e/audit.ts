@@ -290,8 +290,13 @@ describe('Audit verdicts in the real workbench', () => {
         await setExpanded(await findRow(page, QUESTIONS_VIEW, c, 1), true);
       await until(page, 'only the flagged subtasks', async () => (await labels(2)) === 'EDv | GPv | TDS-E');
       for (const name of ['EDv', 'GPv', 'TDS-E']) await setExpanded(await findRow(page, QUESTIONS_VIEW, name, 2), true);
-      const shown = (await level(3).locator('.label-description').allInnerTexts()).map((t) => t.trim());
-      assert.deepEqual(shown.sort(), flaggedQuestions.map((q) => shortQuestionLabel(q.uid, q.scene)).sort());
+      // The workbench draws an expanded subtask's rows when it has asked for them: read once all three are drawn.
+      const shown = async () => (await level(3).locator('.label-description').allInnerTexts()).map((t) => t.trim()).sort();
+      const expected = flaggedQuestions.map((q) => shortQuestionLabel(q.uid, q.scene)).sort();
+      await until(page, 'the flagged questions under their subtasks', async () => (await shown()).length >= expected.length).catch(
+        () => undefined, // the assertion below says what is shown
+      );
+      assert.deepEqual(await shown(), expected);
       await page.screenshot({ path: path.join(SHOTS, 'flagged-filter.png') });
     } finally {
       await header.locator('.action-label[aria-label="Clear Filter"]').click();
