@@ -7,7 +7,7 @@ import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue'
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import { isSubtaskKey } from '../../shared/subtasks';
 import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
-import { readLineBatches, splitLines, type Line } from './lines';
+import { readLineBatches, readLineChunks, splitLines, type Line, type LineChunk } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
 
@@ -47,16 +47,26 @@ export class RescoreCancelled extends Error {
 
 type OwnedValues = Record<(typeof OWNED_FIELDS)[number], unknown>;
 
+/** One replacement in a line's text: characters [start, end) become `text`. */
+interface LineEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const NO_EDITS: readonly LineEdit[] = [];
+
 /**
- * Rewrites one scored line: replaces or inserts only the owned fields, keeping every other byte. `record` is the
- * line already parsed; `members` writes the owned members' JSON (in the line's style) for an insertion.
+ * How to rewrite one scored line: replace or insert only the owned fields, keeping every other byte. Returns the
+ * edits in ascending order, none when the line stays as it is. `record` is the line already parsed; `members`
+ * writes the owned members' JSON (in the line's style) for an insertion.
  */
-function rewriteOwnedFields<T extends OwnedValues>(
+function ownedFieldEdits<T extends OwnedValues>(
   text: string,
   owned: T,
   record: Record<string, unknown>,
   members: (owned: T, spaced: boolean) => string,
-): string {
+): readonly LineEdit[] {
   // Follow the line's own style: `"k": v, ` when it puts a space after colons, else compact.
   const spaced = text.includes('": ');
   const sep = spaced ? ', ' : ',';
@@ -67,12 +77,11 @@ function rewriteOwnedFields<T extends OwnedValues>(
     let before = text.lastIndexOf('}');
     while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
     // Common case, a first rescore: one insertion before the closing brace.
-    if (!hasAny)
-      return `${text.slice(0, before)}${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}${text.slice(before)}`;
+    if (!hasAny) return [{ start: before, end: before, text: `${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}` }];
     // Common case, a repeat rescore: the line ends with exactly what an insertion would write now.
-    if (endsWithCurrentMembers(text, before, sep + inserted)) return text;
+    if (endsWithCurrentMembers(text, before, sep + inserted)) return NO_EDITS;
   }
-  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const edits: LineEdit[] = [];
   const present = new Set<string>();
   for (const p of topLevelProperties(text)) {
     if (!(OWNED_FIELDS as readonly string[]).includes(p.key)) continue;
@@ -90,10 +99,50 @@ function rewriteOwnedFields<T extends OwnedValues>(
     const inserted = missing.map((k) => `"${k}"${spaced ? ': ' : ':'}${ownedJson(owned[k], spaced)}`).join(sep);
     edits.push({ start: before, end: before, text: sep + inserted });
   }
+  return edits.sort((x, y) => x.start - y.start);
+}
+
+/** `text` with `edits` (ascending, not overlapping) applied. */
+function applyEdits(text: string, edits: readonly LineEdit[]): string {
   if (edits.length === 0) return text;
-  edits.sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * The chunk's bytes with each line's edits applied. In an ASCII chunk a character offset is a byte offset, so
+ * the bytes no edit touches are copied as they are, without decoding or encoding them again.
+ */
+function spliceAsciiChunk(chunk: LineChunk, editsOf: (line: Line) => readonly LineEdit[]): Buffer {
+  const at: number[] = [];
+  const replaced: LineEdit[] = [];
+  let size = chunk.bytes.length;
+  let lineStart = 0;
+  for (const line of chunk.lines) {
+    for (const e of editsOf(line)) {
+      at.push(lineStart);
+      replaced.push(e);
+      size += Buffer.byteLength(e.text) - (e.end - e.start);
+    }
+    lineStart += line.text.length + line.eol.length;
+  }
+  if (replaced.length === 0) return chunk.bytes;
+  const out = Buffer.allocUnsafe(size);
+  let written = 0;
+  let copied = 0;
+  for (let k = 0; k < replaced.length; k++) {
+    const e = replaced[k];
+    written += chunk.bytes.copy(out, written, copied, at[k] + e.start);
+    written += out.write(e.text, written);
+    copied = at[k] + e.end;
+  }
+  written += chunk.bytes.copy(out, written, copied);
+  if (written !== size) throw new Error(`internal error: spliced ${written} bytes, expected ${size}`);
   return out;
 }
 
@@ -170,9 +219,14 @@ class Rescorer {
 
   /** The line's new text, with its ending. */
   process(line: Line): string {
+    return applyEdits(line.text, this.edits(line)) + line.eol;
+  }
+
+  /** The edits that rewrite the line (none for a line that is not scored or already current). */
+  edits(line: Line): readonly LineEdit[] {
     if (this.options.isCancelled?.()) throw new RescoreCancelled();
     const out: LineOutcome = this.builder.addLine(line);
-    if (out.status !== 'scored') return line.text + line.eol;
+    if (out.status !== 'scored') return NO_EDITS;
     const old = out.record.score;
     if (typeof old === 'number')
       this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed: out.record.parsed === null });
@@ -186,8 +240,7 @@ class Rescorer {
       score: out.result.score,
       score_detail: scoreDetailJson(out.result.detail, out.parse),
     };
-    const text = rewriteOwnedFields(line.text, owned, out.record, scoredMembers);
-    return text + line.eol;
+    return ownedFieldEdits(line.text, owned, out.record, scoredMembers);
   }
 
   report(): { report: RescoreReport; evaluation: Evaluation } {
@@ -288,7 +341,7 @@ export async function rescoreFile(
     let consumed = 0;
     let linesDone = 0;
     // Characters approximate bytes well enough for a progress bar.
-    const progress = (batch: Line[]) => {
+    const progress = (batch: readonly Line[]) => {
       for (const l of batch) consumed += l.text.length + l.eol.length;
       linesDone += batch.length;
       options.onProgress?.(size > 0 ? Math.min(1, consumed / size) : 1, linesDone);
@@ -311,12 +364,17 @@ export async function rescoreFile(
       keepPrevious: options.keepPrevious,
     });
     try {
-      for await (const batch of readLineBatches(abs, { handle: source })) {
-        // One join per batch: cheaper to flatten and encode than a string grown line by line.
-        const parts: string[] = [];
-        for (const line of batch) parts.push(r.process(line));
-        progress(batch);
-        await out.write(Buffer.from(parts.join('')));
+      for await (const chunk of readLineChunks(abs, { handle: source })) {
+        let bytes: Buffer;
+        if (chunk.ascii) bytes = spliceAsciiChunk(chunk, (line) => r.edits(line));
+        else {
+          // One join per batch: cheaper to flatten and encode than a string grown line by line.
+          const parts: string[] = [];
+          for (const line of chunk.lines) parts.push(r.process(line));
+          bytes = Buffer.from(parts.join(''));
+        }
+        progress(chunk.lines);
+        await out.write(bytes);
       }
     } catch (e) {
       await out.abort();

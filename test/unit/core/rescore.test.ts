@@ -1,6 +1,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
@@ -276,4 +277,73 @@ describe('rescoreFile writes atomically', () => {
       }
     },
   );
+});
+
+describe('rescoreFile copies the bytes it does not change', () => {
+  const tempFile = (bytes: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gst-rescore-')), 'r.jsonl');
+    writeFileSync(file, bytes);
+    return file;
+  };
+  it('property: the file holds exactly what rescoreText makes of its text, ASCII or not', async () => {
+    const owned = fc.record(
+      { parsed: fc.jsonValue({ maxDepth: 1 }), score: fc.jsonValue({ maxDepth: 1 }), score_detail: fc.jsonValue({ maxDepth: 1 }) },
+      { requiredKeys: [] },
+    );
+    const line = fc.oneof(
+      {
+        weight: 5,
+        arbitrary: fc
+          .record({
+            uid: fc.constantFrom('q_angle', 'q_dist', 'q_point', 'q_choice', 'nope'),
+            prediction: fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('45° right', '(1, 2)', 'C')),
+            owned,
+            spaced: fc.boolean(),
+            eol: fc.constantFrom('\n', '\r\n'),
+          })
+          .map(
+            (r) =>
+              JSON.stringify({ uid: r.uid, prediction: r.prediction, ...r.owned }, null, r.spaced ? 1 : 0).replace(/\n\s*/g, ' ') + r.eol,
+          ),
+      },
+      { weight: 1, arbitrary: fc.string({ unit: 'grapheme' }).map((s) => s.replace(/[\r\n]/g, '') + '\n') },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 8 }), fc.boolean(), async (ls, endsWithNewline) => {
+        const joined = ls.join('');
+        const text = endsWithNewline ? joined : joined.replace(/\r?\n$/, '');
+        const file = tempFile(text);
+        await rescoreFile(dataset, file, opts);
+        assert.equal(readFileSync(file, 'utf8'), rescoreText(dataset, file, text, opts).text);
+      }),
+      { numRuns: 150 },
+    );
+  });
+  it('over several read chunks, some with non-ASCII lines, first rescore and repeat', async () => {
+    const lines: string[] = [];
+    for (let i = 0, size = 0, nonAscii = false; size < 3.5 * 2 ** 20; i++) {
+      const uid = ['q_angle', 'q_dist', 'q_point', 'q_choice'][i % 4];
+      const prediction = ['45 degrees left', '1.3 m', '(391, 698)', 'C'][i % 4] + ' '.repeat(i % 7) + 'x'.repeat(i % 300);
+      // One non-ASCII line in the second chunk only; a line that already holds a stale score; a duplicated owned key.
+      const inSecondChunk: boolean = !nonAscii && size > 1.25 * 2 ** 20;
+      nonAscii ||= inSecondChunk;
+      const trailer = inSecondChunk
+        ? ', "note": "café"'
+        : i % 97 === 0
+          ? ', "score": 0.25'
+          : i % 89 === 0
+            ? ', "score": 1, "score": 0'
+            : '';
+      lines.push(`{"uid": "${uid}", "prediction": "${prediction}"${trailer}}${i % 5 === 0 ? '\r\n' : '\n'}`);
+      size += lines[i].length;
+    }
+    const text = lines.join('');
+    assert.ok(Buffer.byteLength(text) > 3 * 2 ** 20 && isAscii(Buffer.from(text.slice(0, 2 ** 20))) && /é/.test(text));
+    const file = tempFile(text);
+    await rescoreFile(dataset, file, opts);
+    const first = rescoreText(dataset, file, text, opts).text;
+    assert.ok(readFileSync(file).equals(Buffer.from(first)));
+    await rescoreFile(dataset, file, opts);
+    assert.ok(readFileSync(file).equals(Buffer.from(first)), 'a repeat rescore leaves every byte as it was');
+  });
 });
