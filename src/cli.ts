@@ -91,11 +91,14 @@ const rel = (p: string) => path.relative(process.cwd(), p) || '.';
 const shown = (s: string) => escapeControlChars(s);
 const relProblems = (ps: Problem[]) => ps.map((p) => ({ ...p, file: rel(p.file) }));
 
-/** Only `validate` reports media types: the scoring commands check that media exist but do not open them. */
-async function loadDataset(p: string | undefined, sniffMedia = false): Promise<Dataset> {
+/**
+ * Only `validate` reports on media (missing files, their types); the scoring commands never show them, so they
+ * do not look at media files at all.
+ */
+async function loadDataset(p: string | undefined, media: 'validate' | 'skip' = 'skip'): Promise<Dataset> {
   if (!p) throw new UsageError('--dataset <path> is required');
   try {
-    return await readDataset(p, { sniffMedia });
+    return await readDataset(p, media === 'validate' ? { sniffMedia: true } : { sniffMedia: false, checkMedia: false });
   } catch (e) {
     throw new CliError(`cannot read dataset ${p}: ${describeFsError(e)}`);
   }
@@ -307,7 +310,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'validate': {
       if (positionals.length !== 1) throw new UsageError('validate takes exactly one dataset path');
-      const dataset = await loadDataset(positionals[0], true);
+      const dataset = await loadDataset(positionals[0], 'validate');
       const errors = dataset.problems.filter((p) => p.severity === 'error').length;
       const warnings = dataset.problems.length - errors;
       const missingMedia = dataset.problems.filter((p) => /^missing (video|image)/.test(p.message)).length;

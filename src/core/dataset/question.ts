@@ -7,8 +7,9 @@ export interface MediaRef {
   role: 'video' | 'image';
   /** As written in the question (relative to the question's folder). */
   relPath: string;
-  /** Absolute path inside the dataset root, or null when the path was refused. */
+  /** Absolute path inside the dataset root, or null when the path was refused or not looked at (`checkMedia: false`). */
   path: string | null;
+  /** False when missing, and when not looked at. */
   exists: boolean;
   /** Sniffed from the first bytes; undefined when not sniffed or missing. */
   type?: MediaType;

@@ -14,8 +14,14 @@ import { lexicalMediaPath, resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
 
 export interface ReadDatasetOptions {
-  /** Sniff each media file's first bytes for its type (default true). Existence is always checked. */
+  /** Sniff each media file's first bytes for its type (default true; implies `checkMedia`). */
   sniffMedia?: boolean;
+  /**
+   * Check that each media file exists (default true). Off, for a reader that only scores: a media path that
+   * leaves the root is still reported, but no media file is looked at, so every ref has no path and
+   * `exists: false`, and nothing is reported about missing or unrecognised files.
+   */
+  checkMedia?: boolean;
   /** What earlier reads of this dataset found: questions and media types reused while their files are unchanged. */
   cache?: DatasetReadCache;
 }
@@ -67,7 +73,8 @@ async function readEitherLayout(target: string, options: ReadDatasetOptions): Pr
   // The folders came from listing the real root as folders, not symlinks: they are real.
   const realFolders = new RealFolders(root, ownQuestion ? [] : sampleDirs);
   const context: ReadContext = { ...options, folders: realFolders };
-  const cache = options.cache;
+  // A read that did not look at media must not stand in for one that did: no cache then.
+  const cache = options.checkMedia === false ? undefined : options.cache;
   const sniffMedia = options.sniffMedia !== false;
   const readSample = async (dir: string, order: number) => {
     const file = path.join(dir, QUESTION_FILE);
@@ -381,6 +388,10 @@ async function mediaRef(
   problem: (m: string, s?: Problem['severity']) => void,
 ): Promise<MediaRef> {
   const lexical = lexicalMediaPath(root, dir, rel, options.folders?.isReal(dir) === true);
+  if (options.checkMedia === false) {
+    if (!lexical.ok) problem(lexical.reason);
+    return { role, relPath: rel, path: null, exists: false };
+  }
   const listed = lexical.ok ? options.folders?.media(lexical.path) : undefined;
   if (options.seen) {
     if (listed) options.seen.media.push({ path: listed.path, identity: listed.exists ? (listed.identity ?? null) : null });

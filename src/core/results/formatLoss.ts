@@ -1,7 +1,8 @@
 // Evaluation of a result file under the chosen reader, with the other reader's score of every line alongside,
 // in one read of the file: the input to format loss (lenient - strict).
 import type { Dataset } from '../dataset/question';
-import { parsePrediction, type ParseOutcome } from '../../shared/parsing/answerParser';
+import type { ParseOutcome } from '../../shared/parsing/answerParser';
+import { RepeatedPredictions } from '../../shared/parsing/repeatedPredictions';
 import type { ParsedValue } from '../../shared/parsing/parsedValue';
 import { DEFAULT_READER, isFallbackRule, type ReaderName } from '../../shared/parsing/readers';
 import { FormatLossAccumulator, type FormatLoss, type ReaderScores } from '../../shared/report/formatLoss';
@@ -19,9 +20,20 @@ function scoresUnderBothReaders(reader: ReaderName, mine: ReaderScore, parse: Pa
   return reader === 'strict' ? { strict: mine, lenient: theirs } : { lenient: mine, strict: theirs };
 }
 
-/** The score of `prediction` under the reader other than `reader`. */
-function scoreUnder(kind: AnswerKind, truth: ParsedValue, prediction: string, reader: ReaderName, options: EvaluateOptions): ReaderScore {
-  const parse = parsePrediction(kind, prediction, reader === 'strict' ? 'lenient' : 'strict');
+/** The reader other than `reader`, remembering repeated predictions. */
+function otherReader(reader: ReaderName): RepeatedPredictions {
+  return new RepeatedPredictions(reader === 'strict' ? 'lenient' : 'strict');
+}
+
+/** The score of `prediction` under `other`, the reader other than the evaluation's. */
+function scoreUnder(
+  kind: AnswerKind,
+  truth: ParsedValue,
+  prediction: string,
+  other: RepeatedPredictions,
+  options: EvaluateOptions,
+): ReaderScore {
+  const parse = other.read(kind, prediction);
   return { score: scoreParsed(truth, parse.parsed, options.profile).score, unparsed: parse.parsed === null };
 }
 
@@ -29,6 +41,7 @@ class FormatLossBuilder {
   private readonly builder: EvaluationBuilder;
   /** Last line wins for a repeated uid, as in the evaluation. */
   private readonly byUid = new Map<string, { subtask: SubtaskKey; scores: ReaderScores }>();
+  private readonly other: RepeatedPredictions;
 
   constructor(
     dataset: Dataset,
@@ -36,6 +49,7 @@ class FormatLossBuilder {
     private readonly options: EvaluateOptions,
   ) {
     this.builder = new EvaluationBuilder(dataset, file, options);
+    this.other = otherReader(options.reader ?? DEFAULT_READER);
   }
 
   addLine(line: Line): void {
@@ -48,7 +62,9 @@ class FormatLossBuilder {
     const mine = { score: out.result.score, unparsed: out.parse.parsed === null };
     this.byUid.set(out.uid, {
       subtask,
-      scores: scoresUnderBothReaders(reader, mine, out.parse, () => scoreUnder(q.kind!, q.truth!, out.prediction, reader, this.options)),
+      scores: scoresUnderBothReaders(reader, mine, out.parse, () =>
+        scoreUnder(q.kind!, q.truth!, out.prediction, this.other, this.options),
+      ),
     });
   }
 
@@ -65,6 +81,7 @@ class FormatLossBuilder {
  */
 export function formatLossOf(dataset: Dataset, evaluation: Evaluation, options: EvaluateOptions): FormatLoss {
   const reader = options.reader ?? DEFAULT_READER;
+  const other = otherReader(reader);
   const acc = new FormatLossAccumulator();
   for (const o of evaluation.byUid.values()) {
     const q = dataset.byUid.get(o.uid);
@@ -72,7 +89,7 @@ export function formatLossOf(dataset: Dataset, evaluation: Evaluation, options: 
     const mine = { score: o.score, unparsed: o.parse.parsed === null };
     acc.add(
       q.subtask,
-      scoresUnderBothReaders(reader, mine, o.parse, () => scoreUnder(q.kind!, q.truth!, o.prediction, reader, options)),
+      scoresUnderBothReaders(reader, mine, o.parse, () => scoreUnder(q.kind!, q.truth!, o.prediction, other, options)),
     );
   }
   return acc.result();

@@ -116,9 +116,10 @@ function applyEdits(text: string, edits: readonly LineEdit[]): string {
 
 /**
  * The chunk's bytes with each line's edits applied. In an ASCII chunk a character offset is a byte offset, so
- * the bytes no edit touches are copied as they are, without decoding or encoding them again.
+ * the bytes no edit touches are copied as they are, without decoding or encoding them again. The result is
+ * written into `scratch` when it fits (a view of it is returned), so that it must be used before the next call.
  */
-function spliceAsciiChunk(chunk: LineChunk, editsOf: (line: Line) => readonly LineEdit[]): Buffer {
+function spliceAsciiChunk(chunk: LineChunk, editsOf: (line: Line) => readonly LineEdit[], scratch: { buffer: Buffer }): Buffer {
   const at: number[] = [];
   const replaced: LineEdit[] = [];
   let size = chunk.bytes.length;
@@ -132,7 +133,9 @@ function spliceAsciiChunk(chunk: LineChunk, editsOf: (line: Line) => readonly Li
     lineStart += line.text.length + line.eol.length;
   }
   if (replaced.length === 0) return chunk.bytes;
-  const out = Buffer.allocUnsafe(size);
+  // Fresh memory costs a page fault per page on first write: reuse one buffer across chunks.
+  if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, 2 * scratch.buffer.length));
+  const out = scratch.buffer;
   let written = 0;
   let copied = 0;
   for (let k = 0; k < replaced.length; k++) {
@@ -143,7 +146,7 @@ function spliceAsciiChunk(chunk: LineChunk, editsOf: (line: Line) => readonly Li
   }
   written += chunk.bytes.copy(out, written, copied);
   if (written !== size) throw new Error(`internal error: spliced ${written} bytes, expected ${size}`);
-  return out;
+  return out.subarray(0, size);
 }
 
 /** The owned values of a scored line, as the scorer makes them. */
@@ -363,10 +366,12 @@ export async function rescoreFile(
       writeChunk: options.writeChunk,
       keepPrevious: options.keepPrevious,
     });
+    // The spliced bytes of each chunk; reused, as each write completes before the next chunk is read.
+    const scratch = { buffer: Buffer.alloc(0) };
     try {
       for await (const chunk of readLineChunks(abs, { handle: source })) {
         let bytes: Buffer;
-        if (chunk.ascii) bytes = spliceAsciiChunk(chunk, (line) => r.edits(line));
+        if (chunk.ascii) bytes = spliceAsciiChunk(chunk, (line) => r.edits(line), scratch);
         else {
           // One join per batch: cheaper to flatten and encode than a string grown line by line.
           const parts: string[] = [];

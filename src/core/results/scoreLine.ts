@@ -1,5 +1,6 @@
 import type { Dataset, Question } from '../dataset/question';
-import { parsePrediction, type ParseOutcome } from '../../shared/parsing/answerParser';
+import type { ParseOutcome } from '../../shared/parsing/answerParser';
+import { RepeatedPredictions } from '../../shared/parsing/repeatedPredictions';
 import type { Problem } from '../../shared/problems';
 import { scoreParsed, type QuestionScore } from '../../shared/scoring/scorer';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
@@ -17,6 +18,8 @@ export interface ScoreContext {
   file: string;
   /** Reads uid and prediction from a record instead of `fields` (foreign formats; see core/formats). */
   extract?: RecordExtractor;
+  /** Reads predictions under `reader`, remembering repeated short ones; made on first use when absent. */
+  predictions?: RepeatedPredictions;
 }
 
 /**
@@ -108,7 +111,7 @@ export function scoreRecord(record: Record<string, unknown>, lineNumber: number,
     if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);
     prediction = String(predValue);
   }
-  const parse = parsePrediction(question.kind, prediction, ctx.reader);
+  const parse = (ctx.predictions ??= new RepeatedPredictions(ctx.reader)).read(question.kind, prediction);
   const result = scoreParsed(question.truth, parse.parsed, ctx.profile);
   return { status: 'scored', uid, question, prediction, record, parse, result };
 }

@@ -237,6 +237,21 @@ describe('bad input is reported with file and line; the rest loads', () => {
     );
     assert.equal(esc.problems.length, 3);
     assert.ok(esc.problems.every((p) => p.severity === 'error' && /leaves the dataset root|absolute/.test(p.message)));
+    // A read for scoring only looks at no media file, and reports only the paths that leave the root.
+    const scoring = await readDataset(root, { sniffMedia: false, checkMedia: false });
+    assert.deepEqual(
+      scoring.questions.map((x) => [x.uid, x.answer, x.prompt]),
+      ds.questions.map((x) => [x.uid, x.answer, x.prompt]),
+    );
+    const refs = scoring.questions.flatMap((x) => [...(x.video ? [x.video] : []), ...x.images]);
+    assert.equal(refs.length, 5);
+    assert.ok(refs.every((r) => r.path === null && !r.exists && r.type === undefined));
+    assert.deepEqual(
+      scoring.byUid.get('esc')!.problems.map((p) => p.message),
+      ['media path leaves the dataset root: ../../etc/passwd', 'absolute media path refused: /etc/passwd'],
+    );
+    assert.deepEqual(scoring.byUid.get('ok')!.problems, [], 'no missing video reported');
+    assert.ok(ds.byUid.get('ok')!.problems.some((p) => /missing video/.test(p.message)));
   });
   it('layout B: .jsonl with line numbers, video/copied_video_path, images as strings or objects', async () => {
     const root = tempRoot();

@@ -1,0 +1,40 @@
+// Result files repeat their short answers many times ("B", "Answer: 90 degrees", "<answer>C</answer>"): a file of
+// repeated runs holds each question's few answers dozens of times. Reading each distinct one once, and sharing the
+// frozen outcome, saves the reader's work and the memory of identical outcomes.
+import { parsePrediction, type ParseOutcome } from './answerParser';
+import { DEFAULT_READER, type ReaderName } from './readers';
+import type { AnswerKind } from '../subtasks';
+
+/** Predictions longer than this are read every time: a long reasoning trace is rarely repeated word for word. */
+export const MAX_REMEMBERED_PREDICTION_CHARS = 256;
+/** Distinct predictions remembered per kind; when full, the memory starts again (bounded, whatever the file). */
+export const MAX_REMEMBERED_PREDICTIONS = 4096;
+
+/** `parsePrediction` under one reader, remembering the outcomes of short predictions. Outcomes are frozen. */
+export class RepeatedPredictions {
+  private readonly byKind = new Map<AnswerKind, Map<string, ParseOutcome>>();
+
+  constructor(readonly reader: ReaderName = DEFAULT_READER) {}
+
+  read(kind: AnswerKind, raw: string): ParseOutcome {
+    if (raw.length > MAX_REMEMBERED_PREDICTION_CHARS) return parsePrediction(kind, raw, this.reader);
+    let memo = this.byKind.get(kind);
+    if (!memo) this.byKind.set(kind, (memo = new Map()));
+    let outcome = memo.get(raw);
+    if (outcome === undefined) {
+      outcome = deepFreeze(parsePrediction(kind, raw, this.reader));
+      if (memo.size >= MAX_REMEMBERED_PREDICTIONS) memo.clear();
+      memo.set(raw, outcome);
+    }
+    return outcome;
+  }
+}
+
+/** Freezes `v` and everything it holds: a shared outcome that a caller changed would change every line's. */
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const child of Object.values(v)) deepFreeze(child);
+  }
+  return v;
+}
