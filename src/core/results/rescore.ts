@@ -7,7 +7,7 @@ import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue'
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import { isSubtaskKey } from '../../shared/subtasks';
 import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
-import { readLineBatches, readLineChunks, splitLines, type Line, type LineChunk } from './lines';
+import { readLineChunks, splitLines, type Line, type LineChunk } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
 
@@ -343,17 +343,16 @@ export async function rescoreFile(
     const size = Number(before.size);
     let consumed = 0;
     let linesDone = 0;
-    // Characters approximate bytes well enough for a progress bar.
-    const progress = (batch: readonly Line[]) => {
-      for (const l of batch) consumed += l.text.length + l.eol.length;
-      linesDone += batch.length;
+    const progress = (chunk: LineChunk) => {
+      consumed += chunk.bytes.length;
+      linesDone += chunk.lines.length;
       options.onProgress?.(size > 0 ? Math.min(1, consumed / size) : 1, linesDone);
     };
     const r = new Rescorer(dataset, abs, options);
     if (options.dryRun) {
-      for await (const batch of readLineBatches(abs, { handle: source })) {
-        for (const line of batch) r.process(line);
-        progress(batch);
+      for await (const chunk of readLineChunks(abs, { handle: source })) {
+        for (const line of chunk.lines) r.edits(line);
+        progress(chunk);
       }
       return r.report();
     }
@@ -378,7 +377,7 @@ export async function rescoreFile(
           for (const line of chunk.lines) parts.push(r.process(line));
           bytes = Buffer.from(parts.join(''));
         }
-        progress(chunk.lines);
+        progress(chunk);
         await out.write(bytes);
       }
     } catch (e) {
