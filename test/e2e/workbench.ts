@@ -142,11 +142,11 @@ export function webview(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
 }
 
-/** Picks a colour theme the way a user does: Preferences: Color Theme from the palette, then the theme by name. */
 /**
  * Picks a colour theme through the command palette, as a user does. Under load the quick input sometimes closes
- * or drops what was typed (the focus was still moving out of a webview): the whole palette sequence is then
- * tried once more before the test fails.
+ * or drops what was typed (the focus was still moving out of a webview), and code-server shows a modal dialog
+ * while it reconnects to its server, which leaves the workbench inert. Between tries it waits for such a dialog to
+ * go (and names it when it stays); the palette sequence is tried three times before the test fails.
  */
 export async function setColorTheme(page: Page, label: string, workbenchClass: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -154,11 +154,32 @@ export async function setColorTheme(page: Page, label: string, workbenchClass: s
       await pickColorTheme(page, label);
       break;
     } catch (e) {
-      if (attempt === 2) throw new Error(`could not pick the colour theme ${label} (tried twice): ${(e as Error).message}`);
+      if (attempt === 3) throw new Error(`could not pick the colour theme ${label} (tried 3 times): ${(e as Error).message}`);
       await page.keyboard.press('Escape');
+      await waitForNoModalDialog(page);
     }
   }
   await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ state: 'attached' });
+}
+
+const MODAL_DIALOG_WAIT_MS = 30_000;
+
+/** Waits until no workbench modal dialog is open; one that stays is an error that quotes it. */
+async function waitForNoModalDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.monaco-dialog-modal-block .monaco-dialog-box');
+  try {
+    await dialog.first().waitFor({ state: 'hidden', timeout: MODAL_DIALOG_WAIT_MS });
+  } catch {
+    const text = (
+      await dialog
+        .first()
+        .innerText()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
+    throw new Error(`a modal dialog stayed open for ${MODAL_DIALOG_WAIT_MS / 1000} s: "${text}"`);
+  }
 }
 
 const PALETTE_STEP_MS = 10_000;
