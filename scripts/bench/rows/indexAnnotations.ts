@@ -6,7 +6,7 @@ import { timeCall } from '../lib/timing';
 
 export const row: BenchRow = {
   name: 'index-b',
-  figure: 'index a dataset, layout B (one annotations file), media checked',
+  figure: 'index a dataset, layout B (one annotations file), media checked and sniffed, as the extension first reads it',
   limit: 'read + JSON.parse the annotations file',
   target: { ratio: 'figure/limit', atMost: 1.5 },
   order: 21,

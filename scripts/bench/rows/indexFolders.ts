@@ -5,7 +5,7 @@ import { timeCall } from '../lib/timing';
 
 export const row: BenchRow = {
   name: 'index-a',
-  figure: 'index a dataset, layout A (2,772 question folders), media checked',
+  figure: 'index a dataset, layout A (2,772 question folders), media checked and sniffed, as the extension first reads it',
   limit: 'read + JSON.parse each question.json',
   target: { ratio: 'figure/limit', atMost: 1.5 },
   order: 20,

@@ -4,14 +4,16 @@
 // through real folders only (no symlink on the way) needs none of that: a regular file in it (lstat, or
 // open with O_NOFOLLOW) is inside the root. Anything else (a symlink, a folder that is not known real)
 // returns undefined, and the caller takes the general path.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { sniffMediaType, type MediaType } from '../../shared/media';
 import type { Question } from './question';
-import { describeFsError, MAX_DATASET_JSON_BYTES, type DatasetFileRead } from './safeRead';
+import { MAX_DATASET_JSON_BYTES, type DatasetFileRead } from './safeRead';
 import { isInside } from './safePath';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+// Node takes numeric open flags wherever it takes a flag string; its typings name only strings.
+const OPEN_FLAGS_ARGUMENT = OPEN_FLAGS as unknown as string;
 
 export class RealFolders {
   private readonly real = new Map<string, boolean>();
@@ -66,39 +68,34 @@ export class RealFolders {
     }
   }
 
-  /** `readDatasetFile` for a file in a real folder; undefined when it is a symlink or the folder is not known real. */
+  /**
+   * `readDatasetFile` for a file in a real folder; undefined when it is a symlink, not a regular file, or the
+   * folder is not known real, and the general path reads it. One `lstat` and Node's one-call UTF-8 read (open,
+   * read, close and decode in C++, a third of the time of the calls made one by one): opened with `O_NOFOLLOW`
+   * and `O_NONBLOCK`, so a symlink or a FIFO put there after the `lstat` fails instead of being followed or
+   * blocking. Text whose UTF-8 length is not the `lstat`'s size (the file changed in between, or holds bytes
+   * that are not UTF-8) goes to the general path too, which reads and judges it on its own.
+   */
   readJson(file: string, maxBytes = MAX_DATASET_JSON_BYTES): (DatasetFileRead & { identity?: string }) | undefined {
     if (!this.isReal(path.dirname(file))) return undefined;
-    let fd: number;
+    let st;
     try {
-      fd = openSync(file, OPEN_FLAGS);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { ok: false, missing: true };
-      // ELOOP: a symlink, which the general path follows when it stays inside the root.
-      if (code === 'ELOOP') return undefined;
-      return { ok: false, missing: false, reason: describeFsError(e) };
+      st = lstatSync(file, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
     }
+    if (st === undefined) return { ok: false, missing: true };
+    if (!st.isFile()) return undefined;
+    if (st.size > maxBytes)
+      return { ok: false, missing: false, reason: `${st.size} bytes, more than the ${maxBytes}-byte limit for dataset JSON files` };
+    let text: string;
     try {
-      const st = fstatSync(fd);
-      if (!st.isFile()) return undefined;
-      if (st.size > maxBytes)
-        return { ok: false, missing: false, reason: `${st.size} bytes, more than the ${maxBytes}-byte limit for dataset JSON files` };
-      // One byte past the size: a file that grows while it is read is refused, as the general path does.
-      const buf = Buffer.allocUnsafe(st.size + 1);
-      let length = 0;
-      while (length < buf.length) {
-        const n = readSync(fd, buf, length, buf.length - length, length);
-        if (n === 0) break;
-        length += n;
-      }
-      if (length > st.size) return { ok: false, missing: false, reason: 'the file grew while it was read' };
-      return { ok: true, text: buf.toString('utf8', 0, length), path: file, identity: fileIdentity(st) };
-    } catch (e) {
-      return { ok: false, missing: false, reason: describeFsError(e) };
-    } finally {
-      closeSync(fd);
+      text = readFileSync(file, { encoding: 'utf8', flag: OPEN_FLAGS_ARGUMENT });
+    } catch {
+      return undefined;
     }
+    if (text.length > st.size || Buffer.byteLength(text, 'utf8') !== st.size) return undefined;
+    return { ok: true, text, path: file, identity: fileIdentity(st) };
   }
 }
 

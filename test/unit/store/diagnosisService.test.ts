@@ -11,6 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { diagnoseFile, evaluateFile, readDataset } from '../../../src/core';
 import { DiagnosisService } from '../../../src/store/diagnosisService';
 import { InspectorState } from '../../../src/store/state';
+import { loadEvaluations } from '../helpers/loadedState';
 import { writeDiagnosisFixture } from '../helpers/diagnosisFixture';
 
 describe('DiagnosisService', () => {
@@ -83,13 +84,7 @@ describe('DiagnosisService', () => {
       busy: () => false,
       onDidChange: () => ({ dispose() {} }),
     });
-    state.slices.datasets.add(out, 'user');
-    state.slices.datasets.setLoaded(out, { dataset });
-    for (const f of [first, second]) {
-      state.slices.results.add(f);
-      state.slices.results.setEvaluation(f, { evaluation: await evaluateFile(dataset, f, { profile: 'paper' }) });
-    }
-    state.slices.results.setActive(first);
+    await loadEvaluations(state, out, dataset, [first, second], first);
     const diagnosedFirst = service.ensure(first);
     const secondRef = new WeakRef(state.slices.results.get(second)!.evaluation!);
     const diagnosedSecond = service.ensure(second);

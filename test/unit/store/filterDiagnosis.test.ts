@@ -5,6 +5,7 @@ import { evaluateFile, readDataset } from '../../../src/core';
 import { DiagnosisService } from '../../../src/store/diagnosisService';
 import { keepFilterFileDiagnosed } from '../../../src/store/filterDiagnosis';
 import { InspectorState } from '../../../src/store/state';
+import { loadEvaluations } from '../helpers/loadedState';
 import { DEMO, demoResult } from '../scoreboard/demoState';
 
 describe('the diagnosis filter on a file that is not the active one', () => {
@@ -13,13 +14,7 @@ describe('the diagnosis filter on a file that is not the active one', () => {
     const [active, other] = [demoResult('noisy-oracle'), demoResult('template-b')];
     const state = new InspectorState();
     const service = new DiagnosisService(state, () => ({ profile: 'paper' }));
-    state.slices.datasets.add(DEMO, 'user');
-    state.slices.datasets.setLoaded(DEMO, { dataset });
-    for (const f of [active, other]) {
-      state.slices.results.add(f);
-      state.slices.results.setEvaluation(f, { evaluation: await evaluateFile(dataset, f, { profile: 'paper' }) });
-    }
-    state.slices.results.setActive(active);
+    await loadEvaluations(state, DEMO, dataset, [active, other], active);
     const first = (await service.ensure(other))!;
     const cls = first.subtasks.flatMap((s) => s.classes).find((c) => c.cls !== 'target_unseen')!;
     state.setFilter({ diagnosis: { resultId: other, cls: cls.cls } });
