@@ -214,7 +214,10 @@ export class QuestionNodeCache {
     const e = this.entries.get(q);
     if (e && e.outcome === outcome && e.activeLabel === active?.label && e.diagnosis === diagnosis && e.node.parentId === parentId)
       return e.node;
-    const node = questionNode(q, outcome, active, parentId, diagnosis);
+    // A new outcome (the active file scored, its diagnosis arrived) changes the label and the icon, not the parts
+    // that depend on the question alone.
+    const fixed = e?.node.uid === q.uid ? e.node : undefined;
+    const node = questionNode(q, outcome, active, parentId, diagnosis, fixed);
     this.entries.set(q, { outcome, activeLabel: active?.label, diagnosis, node });
     return node;
   }
@@ -226,16 +229,17 @@ function questionNode(
   active: ActiveResultView | undefined,
   parentId: string,
   diagnosis: TreeDiagnosis['active'],
+  sameQuestion?: Pick<QuestionNode, 'description' | 'warning'>,
 ): QuestionNode {
   const status = statusOfOutcome(outcome);
   const look = STATUS_LOOK[status];
-  const warning = problemReason(q);
+  const warning = sameQuestion ? sameQuestion.warning : problemReason(q);
   const node: QuestionNode = {
     type: 'question',
     id: nodeIds.question(q.uid),
     uid: q.uid,
     label: questionSummary(q, outcome, active !== undefined),
-    description: shortQuestionLabel(q.uid, q.scene),
+    description: sameQuestion ? sameQuestion.description : shortQuestionLabel(q.uid, q.scene),
     contextValue: warning ? 'question.problem' : 'question',
     icon: look.icon,
     iconColor: look.color,

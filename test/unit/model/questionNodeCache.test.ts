@@ -56,6 +56,21 @@ describe('question nodes kept across tree builds', () => {
     );
   });
 
+  it('a node rebuilt for a new outcome is the node a fresh build makes, its warning and short label included', () => {
+    const c = { ...question(TASKS.edv, 'scene2_ego_dir_v_obj_7', '10'), scene: 'scene2' };
+    c.problems = [{ file: 'question.json', message: 'the video is missing', severity: 'warning', uid: c.uid }];
+    const cache = new QuestionNodeCache();
+    const plain = (n: QuestionNode) => ({ ...n, tooltip: n.tooltip && tooltipText(n.tooltip) });
+    const runs = [undefined, active([outcome(c, '-80')]), active([outcome(c, '10')])];
+    for (const run of runs) {
+      const kept = questionNodes(buildQuestionTree([c], run, DEFAULT_FILTER, undefined, undefined, cache).roots);
+      const fresh = questionNodes(buildQuestionTree([c], run, DEFAULT_FILTER).roots);
+      assert.deepEqual(kept.map(plain), fresh.map(plain));
+      assert.equal(kept[0].warning, 'the video is missing');
+      assert.notEqual(kept[0].description, c.uid, 'the short label is not the uid');
+    }
+  });
+
   it('the tooltip is written when first read and is the same as a fresh build', () => {
     const run = active([outcome(a, '-134')]);
     const [node] = questionNodes(buildQuestionTree([a], run, DEFAULT_FILTER).roots);
