@@ -47,6 +47,9 @@ export interface SubtaskNode extends NodeBase {
   key: SubtaskOrOther;
   /** Questions in the dataset for this subtask, before filtering. */
   total: number;
+  /** Questions the filter shows: the length of `children`, known before they are built. */
+  shown: number;
+  /** Built when first read: a collapsed subtask's rows are never asked for. */
   children: QuestionNode[];
   parentId?: string;
 }
@@ -67,9 +70,37 @@ export interface ActiveResultView {
   evaluation: Pick<Evaluation, 'byUid' | 'subtasks' | 'formatLoss'>;
 }
 
+/** Nodes by id; a question's node is built (with its subtask's other rows) when it is looked up. */
+export class TreeNodeIndex {
+  private readonly built = new Map<string, TreeNode>();
+  /** Question ids whose subtask's rows are not built yet. */
+  private readonly pending = new Map<string, SubtaskNode>();
+
+  set(node: TreeNode): void {
+    this.built.set(node.id, node);
+  }
+
+  /** Registers the rows `subtask` shows, before they are built. */
+  expect(questionId: string, subtask: SubtaskNode): void {
+    this.pending.set(questionId, subtask);
+  }
+
+  get(id: string): TreeNode | undefined {
+    const found = this.built.get(id);
+    if (found) return found;
+    const subtask = this.pending.get(id);
+    if (!subtask) return undefined;
+    for (const c of subtask.children) {
+      this.built.set(c.id, c);
+      this.pending.delete(c.id);
+    }
+    return this.built.get(id);
+  }
+}
+
 export interface QuestionTree {
   roots: Array<GroupNode | SubtaskNode>;
-  byId: Map<string, TreeNode>;
+  byId: TreeNodeIndex;
   /** Question uids in display order (filter and sort applied), for the viewer's next / previous. */
   order: string[];
   /** Every scene of the loaded questions, sorted, for the scene filter's picker. */
@@ -114,7 +145,7 @@ export function buildQuestionTree(
     bySubtask.set(question.subtask, list);
   });
 
-  const byId = new Map<string, TreeNode>();
+  const byId = new TreeNodeIndex();
   const order: string[] = [];
   const filtering = isFilterActive({ ...filter, sort: 'dataset' });
   const coverage: Coverage | undefined = active
@@ -154,14 +185,20 @@ export function buildQuestionTree(
       contextValue: 'subtask',
       icon,
       total: all.length,
+      shown: shown.length,
       parentId,
-      children: shown.map((x) => nodes.node(x.question, x.outcome, active, id, diagnosis?.active)),
+      children: [],
     };
-    for (const c of node.children) {
-      byId.set(c.id, c);
-      order.push(c.uid);
+    let children: QuestionNode[] | undefined;
+    Object.defineProperty(node, 'children', {
+      enumerable: true,
+      get: () => (children ??= shown.map((x) => nodes.node(x.question, x.outcome, active, id, diagnosis?.active))),
+    });
+    for (const x of shown) {
+      byId.expect(nodeIds.question(x.question.uid), node);
+      order.push(x.question.uid);
     }
-    byId.set(id, node);
+    byId.set(node);
     return node;
   };
 
@@ -174,7 +211,7 @@ export function buildQuestionTree(
     if (children.length === 0) continue;
     // Questions of the competency before filtering, including subtasks the filter emptied.
     const total = SUBTASKS.filter((s) => s.competency === c.key).reduce((n, s) => n + (bySubtask.get(s.key)?.length ?? 0), 0);
-    const shown = children.reduce((n, s) => n + s.children.length, 0);
+    const shown = children.reduce((n, s) => n + s.shown, 0);
     const node: GroupNode = {
       type: 'competency',
       id,
@@ -185,7 +222,7 @@ export function buildQuestionTree(
       icon: COMPETENCY_ICONS[c.key],
       children,
     };
-    byId.set(id, node);
+    byId.set(node);
     roots.push(node);
   }
   const other = subtaskNode(OTHER, OTHER_LABEL, 'question', undefined);

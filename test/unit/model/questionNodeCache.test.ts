@@ -1,7 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { diagnose, type QuestionOutcome } from '../../../src/core';
-import { buildQuestionTree, DEFAULT_FILTER, QuestionNodeCache, tooltipText, type QuestionNode, type SubtaskNode } from '../../../src/model';
+import {
+  buildQuestionTree,
+  DEFAULT_FILTER,
+  nodeIds,
+  QuestionNodeCache,
+  tooltipText,
+  type QuestionNode,
+  type SubtaskNode,
+} from '../../../src/model';
 import { outcome, question, TASKS } from './fixtures';
 
 const questionNodes = (roots: ReturnType<typeof buildQuestionTree>['roots']): QuestionNode[] =>
@@ -69,6 +77,29 @@ describe('question nodes kept across tree builds', () => {
       assert.equal(kept[0].warning, 'the video is missing');
       assert.notEqual(kept[0].description, c.uid, 'the short label is not the uid');
     }
+  });
+
+  it("builds a subtask's question rows only when they are read or one of them is looked up", () => {
+    let built = 0;
+    class CountingCache extends QuestionNodeCache {
+      override node(...args: Parameters<QuestionNodeCache['node']>): QuestionNode {
+        built++;
+        return super.node(...args);
+      }
+    }
+    const d = question(TASKS.pos, 'scene1_pos_d', '[10, 20]');
+    const t = buildQuestionTree([a, b, d], active([outcome(a, '-134')]), DEFAULT_FILTER, undefined, undefined, new CountingCache());
+    assert.equal(built, 0, 'the tree built question rows before any was asked for');
+    assert.deepEqual(t.order, [a.uid, b.uid, d.uid]);
+    const edv = t.byId.get(nodeIds.subtask('ed_v')) as SubtaskNode;
+    assert.equal(edv.shown, 2);
+    assert.equal(t.byId.get(nodeIds.question(b.uid))?.id, nodeIds.question(b.uid));
+    assert.equal(built, 2, "looking up a row builds its subtask's rows only");
+    assert.equal(t.byId.get(nodeIds.question(a.uid)), edv.children[0], 'the looked-up node is the one the subtask shows');
+    assert.equal(built, 2, 'built once');
+    assert.equal(t.byId.get(nodeIds.question('scene1_absent')), undefined);
+    assert.equal(questionNodes(t.roots).length, 3);
+    assert.equal(built, 3);
   });
 
   it('the tooltip is written when first read and is the same as a fresh build', () => {
