@@ -21,8 +21,11 @@ export type StatusFilter = 'all' | 'failed' | 'wrong' | 'unparsed' | 'none' | 'f
 export type SortOrder = 'dataset' | 'scoreAsc' | 'errorDesc';
 
 export interface InspectorApi {
-  /** The Questions tree as displayed (current filter and sort), fully expanded. */
-  questionsTree(): Promise<TreeSnapshotNode[]>;
+  /**
+   * The Questions tree as displayed (current filter and sort), fully expanded, or its first `depth` levels (1: the
+   * competencies; 2: and their subtasks, what the view shows before a subtask is expanded).
+   */
+  questionsTree(depth?: number): Promise<TreeSnapshotNode[]>;
   /** The Results view's items. */
   resultsTree(): Promise<TreeSnapshotNode[]>;
   /** Description shown in the Questions view's title (the active filter), or undefined. */

@@ -163,7 +163,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   activationFinished();
 
   return {
-    questionsTree: async () => questions.provider.snapshot(),
+    questionsTree: async (depth) => questions.provider.snapshot(depth),
     resultsTree: async () => results.provider.snapshot(),
     questionsDescription: () => questions.treeView.description,
     whenIdle: async () => {

@@ -304,8 +304,8 @@ export function parentOf(tree: QuestionTree, node: TreeNode): GroupNode | Subtas
   return pid ? (tree.byId.get(pid) as GroupNode | SubtaskNode | undefined) : undefined;
 }
 
-/** The tree as the InspectorApi reports it: fully expanded, filter and sort applied. */
-export function snapshot(nodes: readonly TreeNode[]): TreeSnapshotNode[] {
+/** The tree as the InspectorApi reports it: filter and sort applied, expanded to `depth` levels (all by default). */
+export function snapshot(nodes: readonly TreeNode[], depth = Infinity): TreeSnapshotNode[] {
   return nodes.map((n) => {
     const s: TreeSnapshotNode = {
       id: n.id,
@@ -315,7 +315,7 @@ export function snapshot(nodes: readonly TreeNode[]): TreeSnapshotNode[] {
       contextValue: n.contextValue,
       icon: n.icon,
     };
-    if (n.type !== 'question') s.children = snapshot(n.children);
+    if (n.type !== 'question' && depth > 1) s.children = snapshot(n.children, depth - 1);
     return s;
   });
 }

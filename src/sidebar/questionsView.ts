@@ -63,8 +63,8 @@ class QuestionsProvider implements vscode.TreeDataProvider<TreeNode> {
     return this.store.tree().byId.get(nodeIds.question(uid));
   }
 
-  snapshot(): TreeSnapshotNode[] {
-    return snapshot(this.store.tree().roots);
+  snapshot(depth?: number): TreeSnapshotNode[] {
+    return snapshot(this.store.tree().roots, depth);
   }
 }
 

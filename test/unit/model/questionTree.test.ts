@@ -126,6 +126,10 @@ describe('question tree', () => {
     const snap = snapshot(t.roots);
     assert.equal(snap[0].children![0].children![0].id, qa.id);
     assert.equal(snap[0].children![0].children![0].children, undefined);
+    const levels = snapshot(t.roots, 2);
+    assert.equal(levels[0].children![0].id, sub.id);
+    assert.equal(levels[0].children![0].children, undefined, 'depth 2 stops at the subtasks');
+    assert.equal(snapshot(t.roots, 1)[0].children, undefined);
     assert.deepEqual(t.scenes, ['scene_1']);
   });
 });
