@@ -175,6 +175,7 @@ export function buildQuestionTree(
     const score = !active ? undefined : key === OTHER ? null : (active.evaluation.subtasks[key]?.score ?? null);
     const covered = key === OTHER ? undefined : coverage?.bySubtask[key];
     const count = countDescription(shown.length, all.length, score, covered);
+    let children: QuestionNode[] | undefined;
     const node: SubtaskNode = {
       type: 'subtask',
       id,
@@ -187,13 +188,10 @@ export function buildQuestionTree(
       total: all.length,
       shown: shown.length,
       parentId,
-      children: [],
+      get children() {
+        return (children ??= shown.map((x) => nodes.node(x.question, x.outcome, active, id, diagnosis?.active)));
+      },
     };
-    let children: QuestionNode[] | undefined;
-    Object.defineProperty(node, 'children', {
-      enumerable: true,
-      get: () => (children ??= shown.map((x) => nodes.node(x.question, x.outcome, active, id, diagnosis?.active))),
-    });
     for (const x of shown) {
       byId.expect(nodeIds.question(x.question.uid), node);
       order.push(x.question.uid);
@@ -253,8 +251,7 @@ export class QuestionNodeCache {
       return e.node;
     // A new outcome (the active file scored, its diagnosis arrived) changes the label and the icon, not the parts
     // that depend on the question alone.
-    const fixed = e?.node.uid === q.uid ? e.node : undefined;
-    const node = questionNode(q, outcome, active, parentId, diagnosis, fixed);
+    const node = questionNode(q, outcome, active, parentId, diagnosis, e?.node);
     this.entries.set(q, { outcome, activeLabel: active?.label, diagnosis, node });
     return node;
   }

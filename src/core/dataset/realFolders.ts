@@ -94,7 +94,7 @@ export class RealFolders {
     } catch {
       return undefined;
     }
-    if (text.length > st.size || Buffer.byteLength(text, 'utf8') !== st.size) return undefined;
+    if (Buffer.byteLength(text, 'utf8') !== st.size) return undefined;
     return { ok: true, text, path: file, identity: fileIdentity(st) };
   }
 }
