@@ -13,6 +13,7 @@ export * from './results/scoreLine';
 export * from './results/evaluation';
 export * from './results/rescore';
 export * from './io/atomicWrite';
+export * from './io/timeSlices';
 export * from './compare/load';
 export * from './compare/evaluationSets';
 export * from './formats';

@@ -44,3 +44,4 @@ export * from './geometry';
 export * from './imageRoles';
 export * from './coverage';
 export * from './palette';
+export * from './workSlices';

@@ -1,7 +1,7 @@
 // Computes each result file's diagnosis from the evaluation the store already holds (no second scoring of the
 // file), once per evaluation, and keeps it in the diagnosis slice. The active file is diagnosed as soon as it is
 // scored, so the tree's filter and tooltips have it; other files when a panel asks (`ensure`).
-import { diagnosisAnswers, readLineFrames, type Evaluation, type LineFrames } from '../core';
+import { diagnosisAnswers, readLineFrames, TimeSlicer, type Evaluation, type LineFrames } from '../core';
 import {
   diagnoseInSlices,
   VISUAL_LOCALISATION_SUBTASKS,
@@ -125,8 +125,11 @@ export class DiagnosisService {
     const frames = jsonLines ? await readLineFrames(evaluation).catch(() => undefined) : undefined;
     if (frames) this.frames.set(evaluation, frames);
     const source = this.visibilitySource;
+    // In slices of a few milliseconds: 25 compared files are seconds of work the panels and the tree must not wait on.
+    const slicer = new TimeSlicer();
     const videos = new Map<string, string>();
     for (const uid of evaluation.byUid.keys()) {
+      if (slicer.due()) await slicer.pause();
       const q = merged.dataset.byUid.get(uid);
       const video = q && videoNeedingDetection(q);
       if (video) videos.set(uid, video);
@@ -134,11 +137,10 @@ export class DiagnosisService {
     if (source) await source.verify(videos.values());
     this.seenGeneration.set(evaluation, this.detectionGeneration);
     const visibilityOf = source ? (q: { uid: string }) => source.visibility(videos.get(q.uid) ?? '') : undefined;
-    const { answers } = await diagnosisAnswers(merged.dataset, evaluation, { frames, visibilityOf });
+    const { answers } = await diagnosisAnswers(merged.dataset, evaluation, { frames, visibilityOf, slicer });
     const visual = answers.filter((a) => isSubtaskKey(a.subtask) && VISUAL_LOCALISATION_SUBTASKS.includes(a.subtask));
     this.coverage.set(evaluation, { known: visual.filter((a) => a.visibility).length, total: visual.length });
-    // In slices, one subtask each: 25 compared files are seconds of work the panels and the tree must not wait on.
-    return diagnoseInSlices(answers, this.options(), () => new Promise((resolve) => setImmediate(resolve)));
+    return diagnoseInSlices(answers, this.options(), slicer);
   }
 
   /**

@@ -12,6 +12,7 @@ import { readDatasetFile } from './safeRead';
 import { RealFolders, sniffFileSync, type DatasetReadCache, type SeenMedia } from './realFolders';
 import { lexicalMediaPath, resolveMediaPath } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
+import { TimeSlicer } from '../io/timeSlices';
 
 export interface ReadDatasetOptions {
   /** Sniff each media file's first bytes for its type (default true; implies `checkMedia`). */
@@ -29,8 +30,8 @@ export interface ReadDatasetOptions {
 export const QUESTION_FILE = 'question.json';
 export const SUMMARY_FILE = 'sample_summary.json';
 const ANNOTATION_EXTS = ['.json', '.jsonl'];
-/** Questions read between yields to the event loop: a few milliseconds of synchronous reads. */
-const FOLDERS_PER_SLICE = 64;
+/** Questions read at once (their async reads overlap); the event loop runs between steps once a slice is spent. */
+const QUESTIONS_PER_STEP = 8;
 
 /**
  * The options, and the real folders the questions of one dataset share; `seen` collects the media files one
@@ -108,10 +109,11 @@ async function readEitherLayout(target: string, options: ReadDatasetOptions): Pr
       problems.push({ file, line: 1, severity: 'error', message: 'question.json must hold a JSON object' });
     }
   };
-  // Folders in slices: the listing's reads are synchronous, and a slice keeps each stretch of them short.
-  for (let start = 0; start < sampleDirs.length; start += FOLDERS_PER_SLICE) {
-    await Promise.all(sampleDirs.slice(start, start + FOLDERS_PER_SLICE).map((dir, k) => readSample(dir, start + k)));
-    if (start + FOLDERS_PER_SLICE < sampleDirs.length) await new Promise((resolve) => setImmediate(resolve));
+  // Folders in slices of time: the reads of real folders are synchronous, and a slice keeps each stretch short.
+  const slicer = new TimeSlicer();
+  for (let start = 0; start < sampleDirs.length; start += QUESTIONS_PER_STEP) {
+    await Promise.all(sampleDirs.slice(start, start + QUESTIONS_PER_STEP).map((dir, k) => readSample(dir, start + k)));
+    if (slicer.due()) await slicer.pause();
   }
   const ordered = questions.filter(Boolean);
   if (!ownQuestion) await checkSummary(root, present, problems);
@@ -159,10 +161,11 @@ async function readAnnotationsFile(file: string, root: string, options: ReadData
   }
   const context: ReadContext = { ...options, folders: new RealFolders(root) };
   const built: Array<Question | null> = [];
-  for (let start = 0; start < records.length; start += FOLDERS_PER_SLICE) {
-    const slice = records.slice(start, start + FOLDERS_PER_SLICE);
-    built.push(...(await Promise.all(slice.map((r) => buildQuestion(r.value, { file: realFile, line: r.line }, root, root, context)))));
-    if (start + FOLDERS_PER_SLICE < records.length) await new Promise((resolve) => setImmediate(resolve));
+  const slicer = new TimeSlicer();
+  for (let start = 0; start < records.length; start += QUESTIONS_PER_STEP) {
+    const step = records.slice(start, start + QUESTIONS_PER_STEP);
+    built.push(...(await Promise.all(step.map((r) => buildQuestion(r.value, { file: realFile, line: r.line }, root, root, context)))));
+    if (slicer.due()) await slicer.pause();
   }
   const questions: Question[] = [];
   built.forEach((q, i) => {

@@ -17,6 +17,7 @@ import { detectRedBoxFrames } from './redBox';
 import { framesFromField, visibilityFromGeometry } from '../../shared/diagnosis/visibility';
 import type { Problem } from '../../shared/problems';
 import { isSubtaskKey } from '../../shared/subtasks';
+import type { WorkSlicer } from '../../shared/workSlices';
 
 export interface DiagnoseFileOptions extends EvaluateOptions {
   /** The sampling assumed where a line has no `frames` field. */
@@ -88,6 +89,8 @@ export async function diagnosisAnswers(
     detectRedBox?: boolean;
     /** Where `geometry` does not say: the visibility already known for the question (the extension's detections), never awaited. */
     visibilityOf?: (q: Question) => TargetVisibility | undefined;
+    /** For a host's event loop: pauses between answers whenever its slice is spent. */
+    slicer?: WorkSlicer;
   },
 ): Promise<{ answers: DiagnosisAnswer[]; problems: Problem[] }> {
   const file = evaluation.file;
@@ -96,6 +99,7 @@ export async function diagnosisAnswers(
   const problems: Problem[] = [];
   const detected = new Map<string, Promise<TargetVisibility | Error>>();
   for (const o of evaluation.byUid.values()) {
+    if (options.slicer?.due()) await options.slicer.pause();
     const q = dataset.byUid.get(o.uid);
     if (!q || !isSubtaskKey(q.subtask) || !q.truth) continue;
     const a: DiagnosisAnswer = { uid: o.uid, subtask: q.subtask, truth: q.truth, parsed: o.parse.parsed, raw: o.prediction };

@@ -36,6 +36,7 @@ import { adapterByName, canonicalAdapter, genericJsonlAdapter, isLineAdapter, lm
 import { jsonLines, parseJsonLine } from './containers';
 import { classifyLineObject, detectFormat, type Detection } from './detect';
 import { Joiner, requestUidsFromLines, type JoinOptions, type JoinRule } from './join';
+import { TimeSlicer } from '../io/timeSlices';
 
 export interface FormatOptions {
   profile: ScoringProfile;
@@ -50,7 +51,7 @@ export interface FormatOptions {
   /** Stop the read (it rejects with the signal's reason), report its progress, let others run: see EvaluateOptions. */
   signal?: AbortSignal;
   onBytesRead?: (bytesRead: number) => void;
-  yieldBetweenBatches?: boolean;
+  sliceMs?: number;
 }
 
 export interface FormatEvaluation {
@@ -166,7 +167,7 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
       extract: lineExtractor(adapter, p, options.fields),
       signal: options.signal,
       onBytesRead: options.onBytesRead,
-      yieldBetweenBatches: options.yieldBetweenBatches,
+      sliceMs: options.sliceMs,
     });
     // The canonical format's own path does not go through `extraction`, which records locations and join failures.
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
@@ -192,8 +193,10 @@ async function evaluateRecords(
   const builder = new EvaluationBuilder(dataset, file, { profile: options.profile, reader: options.reader, extract });
   const byPosition = new Map<number, RecordLocation>();
   let ordinal = 0;
+  const slicer = options.sliceMs !== undefined ? new TimeSlicer(options.sliceMs) : undefined;
   for await (const item of adapter.read(file, { fields: options.fields })) {
     options.signal?.throwIfAborted();
+    if (slicer?.due()) await slicer.pause();
     ordinal++;
     const location = 'record' in item ? item.record.location : item.location;
     const position = locationLine(location) ?? ordinal;

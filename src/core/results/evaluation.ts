@@ -13,6 +13,7 @@ import { DEFAULT_FIELDS, type FieldMapping } from './fieldPath';
 import { isInvalidUtf8Line, readLineBatches, splitLines, type Line } from './lines';
 import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type ScoreContext } from './scoreLine';
 import { metaText, setMetaOf, type SetMeta } from '../compare/setMeta';
+import { TimeSlicer } from '../io/timeSlices';
 
 /** A result file's verdict on one question. */
 export interface QuestionOutcome {
@@ -59,8 +60,8 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   /** `evaluateFile` calls it after each batch with about the bytes read so far (characters of the lines: exact for ASCII). */
   onBytesRead?: (bytesRead: number) => void;
-  /** `evaluateFile` lets the event loop run between batches of lines (for a host thread such as the extension's). */
-  yieldBetweenBatches?: boolean;
+  /** `evaluateFile` lets the event loop run after each slice of this many ms of work (for a host thread such as the extension's). */
+  sliceMs?: number;
 }
 
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
@@ -171,17 +172,24 @@ export class EvaluationBuilder {
  */
 export async function evaluateFile(dataset: Dataset, file: string, options: EvaluateOptions): Promise<Evaluation> {
   const b = new EvaluationBuilder(dataset, file, options);
-  const { signal, onBytesRead, yieldBetweenBatches } = options;
+  const { signal, onBytesRead } = options;
+  // By time, not by batch: a stream that has read ahead resolves the next batch as a microtask, so batches (and
+  // the files parsed at once) would otherwise run back to back, and a 1 MiB batch is already tens of milliseconds.
+  const slicer = options.sliceMs !== undefined ? new TimeSlicer(options.sliceMs) : undefined;
   let bytesRead = 0;
   for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) {
     signal?.throwIfAborted();
-    for (const line of batch) b.addLine(line);
+    for (const line of batch) {
+      b.addLine(line);
+      if (slicer?.due()) {
+        await slicer.pause();
+        signal?.throwIfAborted();
+      }
+    }
     if (onBytesRead) {
       for (const line of batch) bytesRead += line.text.length + line.eol.length;
       onBytesRead(bytesRead);
     }
-    // A stream that has read ahead resolves the next batch as a microtask: without this, batches run back to back.
-    if (yieldBetweenBatches) await new Promise((resolve) => setImmediate(resolve));
   }
   return b.finish();
 }

@@ -10,6 +10,7 @@ import { scoreParsed } from '../../shared/scoring/scorer';
 import { isSubtaskKey, type AnswerKind, type SubtaskKey } from '../../shared/subtasks';
 import { EvaluationBuilder, type EvaluateOptions, type Evaluation } from './evaluation';
 import { readLineBatches, splitLines, type Line } from './lines';
+import { runSteps, runStepsInSlices, type WorkSlicer } from '../../shared/workSlices';
 
 type ReaderScore = ReaderScores['lenient'];
 
@@ -80,10 +81,26 @@ class FormatLossBuilder {
  * reader, parsed again only where the two readers can differ.
  */
 export function formatLossOf(dataset: Dataset, evaluation: Evaluation, options: EvaluateOptions): FormatLoss {
+  return runSteps(formatLossSteps(dataset, evaluation, options));
+}
+
+/** `formatLossOf` for a host's event loop: it pauses whenever `slicer` says its slice is spent. */
+export function formatLossInSlices(
+  dataset: Dataset,
+  evaluation: Evaluation,
+  options: EvaluateOptions,
+  slicer: WorkSlicer,
+): Promise<FormatLoss> {
+  return runStepsInSlices(formatLossSteps(dataset, evaluation, options), slicer);
+}
+
+/** One step per outcome. */
+function* formatLossSteps(dataset: Dataset, evaluation: Evaluation, options: EvaluateOptions): Generator<void, FormatLoss> {
   const reader = options.reader ?? DEFAULT_READER;
   const other = otherReader(reader);
   const acc = new FormatLossAccumulator();
   for (const o of evaluation.byUid.values()) {
+    yield;
     const q = dataset.byUid.get(o.uid);
     if (!q || !q.kind || !q.truth || !isSubtaskKey(q.subtask)) continue;
     const mine = { score: o.score, unparsed: o.parse.parsed === null };

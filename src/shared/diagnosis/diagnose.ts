@@ -25,6 +25,7 @@ import {
 } from './corrections';
 import { FORMAT_PATTERN_LABELS, formatPatternOf, type FormatPattern } from './formatPatterns';
 import { anyFrameVisible, describeSampling, uniformFrameIndices, type FrameSampling, type TargetVisibility } from './visibility';
+import { runSteps, runStepsInSlices, type WorkSlicer } from '../workSlices';
 
 export type DiagnosisClass =
   | 'sign_flip'
@@ -185,35 +186,30 @@ interface Scored {
   wide?: ParsedValue;
 }
 
+/** Offsets of the rotation search scored per step of `diagnosisSteps` (each scores every answer of the subtask). */
+const ROTATION_OFFSETS_PER_STEP = 30;
+
 const percent = (x: number) => `${Math.round(100 * x)} %`;
 
 /** Diagnoses one result file's answers (in the file's order, one per uid, as the evaluation keeps them). */
 export function diagnose(answers: readonly DiagnosisAnswer[], options: DiagnoseOptions): FileDiagnosis {
-  const steps = diagnosisSteps(answers, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(diagnosisSteps(answers, options));
 }
 
 /**
- * `diagnose` for a host's event loop (the extension host): it lets other work run after each subtask, so a file
- * of 2,772 answers never blocks the loop for the whole diagnosis (a subtask's rotation search is the longest step).
+ * `diagnose` for a host's event loop (the extension host): it pauses whenever `slicer` says its slice is spent,
+ * so a file of 2,772 answers never blocks the loop for long. Its steps are a few milliseconds each: a subtask's
+ * classes, a part of a rotation search, one shuffle of the chance baseline.
  */
-export async function diagnoseInSlices(
+export function diagnoseInSlices(
   answers: readonly DiagnosisAnswer[],
   options: DiagnoseOptions,
-  pause: () => Promise<void>,
+  slicer: WorkSlicer,
 ): Promise<FileDiagnosis> {
-  const steps = diagnosisSteps(answers, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await pause();
-  }
+  return runStepsInSlices(diagnosisSteps(answers, options), slicer);
 }
 
-/** The diagnosis, one subtask per step. */
+/** The diagnosis in steps (see diagnoseInSlices). */
 function* diagnosisSteps(answers: readonly DiagnosisAnswer[], options: DiagnoseOptions): Generator<void, FileDiagnosis> {
   const { profile } = options;
   const bySubtask = new Map<SubtaskKey, Scored[]>();
@@ -237,7 +233,7 @@ function* diagnosisSteps(answers: readonly DiagnosisAnswer[], options: DiagnoseO
     const list = bySubtask.get(key);
     if (!list) continue;
     yield;
-    const d = diagnoseSubtask(key, list, scores.get(key)!, options, overallWith);
+    const d = yield* diagnoseSubtask(key, list, scores.get(key)!, options, overallWith);
     subtasks.push(d);
     for (const s of list) {
       const shown = s.cls === 'rotation' || s.cls === 'distance_bias' ? s.wide : s.cls ? s.corrected : undefined;
@@ -283,13 +279,13 @@ function aggregateScores(
   return acc.subtasks()[key]?.score ?? NaN;
 }
 
-function diagnoseSubtask(
+function* diagnoseSubtask(
   key: SubtaskKey,
   list: Scored[],
   score: number,
   options: DiagnoseOptions,
   overallWith: (key: SubtaskKey, score: number) => number | null,
-): SubtaskDiagnosis {
+): Generator<void, SubtaskDiagnosis> {
   const info = subtaskInfo(key)!;
   const failed = list.filter((s) => s.score < 1);
   const out: SubtaskDiagnosis = {
@@ -307,7 +303,7 @@ function diagnoseSubtask(
   for (const s of failed) if (s.a.parsed === null) s.cls = 'unparsed';
   switch (info.kind) {
     case 'angle':
-      classifyAngles(list, failed, options.profile, out, corrections, subtaskWide, key);
+      yield* classifyAngles(list, failed, options.profile, out, corrections, subtaskWide, key);
       break;
     case 'distance':
       classifyDistances(list, failed, options.profile, out, corrections, subtaskWide);
@@ -322,7 +318,9 @@ function diagnoseSubtask(
   for (const s of failed) if (s.cls === null) s.cls = fallbackClass(s, info.kind);
 
   const order: DiagnosisClass[] = Object.keys(CLASS_LABELS) as DiagnosisClass[];
-  let chance: Map<DiagnosisClass, number> | undefined;
+  const chance = failed.some((s) => s.cls !== null && PER_ANSWER_CONVENTIONS.has(s.cls))
+    ? yield* chanceCounts(list, failed.filter((s) => s.a.parsed !== null).length, options.profile, key)
+    : new Map<DiagnosisClass, number>();
   for (const cls of order) {
     const members = failed.filter((s) => s.cls === cls);
     if (members.length === 0) continue;
@@ -342,8 +340,7 @@ function diagnoseSubtask(
       whatIf,
     };
     if (PER_ANSWER_CONVENTIONS.has(cls)) {
-      const expected =
-        (chance ??= chanceCounts(list, failed.filter((s) => s.a.parsed !== null).length, options.profile, key)).get(cls) ?? 0;
+      const expected = chance.get(cls) ?? 0;
       summary.byChance = expected;
       summary.beyondChance = members.length > expected + C.CHANCE_MARGIN_SD * Math.max(1, Math.sqrt(expected));
     }
@@ -443,7 +440,12 @@ function conventionOf(a: DiagnosisAnswer, p: ParsedValue): Convention {
  * in the class, averaged over CHANCE_SHUFFLES shuffles; times the number of failed parsed answers. Classes read from
  * the form of the numbers alone (normalised coordinates, values above 999) have no such baseline.
  */
-function chanceCounts(list: readonly Scored[], failedParsed: number, profile: ScoringProfile, seed: string): Map<DiagnosisClass, number> {
+function* chanceCounts(
+  list: readonly Scored[],
+  failedParsed: number,
+  profile: ScoringProfile,
+  seed: string,
+): Generator<void, Map<DiagnosisClass, number>> {
   const parsed = list.filter((s) => s.a.parsed !== null);
   const counts = new Map<DiagnosisClass, number>();
   if (parsed.length < 2) return counts;
@@ -451,6 +453,7 @@ function chanceCounts(list: readonly Scored[], failedParsed: number, profile: Sc
   const preds = parsed.map((s) => s.a.parsed!);
   let failedPairs = 0;
   for (let round = 0; round < C.CHANCE_SHUFFLES; round++) {
+    if (round > 0) yield;
     for (let i = preds.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1));
       [preds[i], preds[j]] = [preds[j], preds[i]];
@@ -468,7 +471,7 @@ function chanceCounts(list: readonly Scored[], failedParsed: number, profile: Sc
   return counts;
 }
 
-function classifyAngles(
+function* classifyAngles(
   list: Scored[],
   failed: Scored[],
   profile: ScoringProfile,
@@ -476,7 +479,7 @@ function classifyAngles(
   corrections: Map<DiagnosisClass, string>,
   subtaskWide: Set<DiagnosisClass>,
   key: SubtaskKey,
-): void {
+): Generator<void, void> {
   for (const s of failed) if (!s.cls) [s.cls, s.corrected] = angleConvention(s.a.parsed as Angle, s.a.truth as Angle) ?? [null, undefined];
   corrections.set('sign_flip', 'flipping the sign');
   corrections.set('front_back_flip', 'turning by 180°');
@@ -493,6 +496,7 @@ function classifyAngles(
     }
   for (let deg = -179; deg <= 180; deg++) {
     if (Math.abs(deg) < C.ROTATION_MIN_DEG) continue;
+    if (deg % ROTATION_OFFSETS_PER_STEP === 0) yield;
     const sc = aggregateScores(key, list, (s) => byOffset.get(s)?.(deg));
     if (sc < best.score) continue;
     let error = 0;
