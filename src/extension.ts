@@ -5,6 +5,7 @@ import type { InspectorApi } from './api';
 import { registerCommands } from './commands';
 import { registerHumanBaseline } from './commands/humanBaseline';
 import { discardPendingUndos } from './commands/rescore';
+import { TimeSlicer } from './core';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
 import { activationFinished, activationStarted, extensionStats } from './perf/extensionStats';
@@ -120,10 +121,14 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     log.info(
       `auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`,
     );
-    await Promise.all([
-      ...found.datasets.map((d) => store.addDataset(d, 'detected')),
-      ...found.results.map((f) => (store.result(f) ? Promise.resolve() : store.addResult(f))),
-    ]);
+    // Each add updates the views and starts a watcher: 25 at once were a long stretch of the first load.
+    const slicer = new TimeSlicer();
+    const loads = found.datasets.map((d) => store.addDataset(d, 'detected'));
+    for (const f of found.results) {
+      if (!store.result(f)) loads.push(store.addResult(f));
+      if (slicer.due()) await slicer.pause();
+    }
+    await Promise.all(loads);
   };
   context.subscriptions.push(
     vscode.workspace.onDidChangeWorkspaceFolders(() => void detect()),
@@ -131,10 +136,18 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   );
 
   // Context keys and the remembered session follow the store.
+  // Sent only when a key's value changes: the store changes many times a second while files load, and each
+  // setContext is a round trip to the workbench.
+  const contextSent = new Map<string, boolean>();
+  const setContext = (key: string, value: boolean) => {
+    if (contextSent.get(key) === value) return;
+    contextSent.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  };
   const syncContext = () => {
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasDataset, store.hasDataset());
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasResults, store.results().length > 0);
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.filterActive, store.filterActive());
+    setContext(CONTEXT_KEYS.hasDataset, store.hasDataset());
+    setContext(CONTEXT_KEYS.hasResults, store.results().length > 0);
+    setContext(CONTEXT_KEYS.filterActive, store.filterActive());
   };
   let restoring = true;
   let saveTimer: NodeJS.Timeout | undefined;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import {
   DEFAULT_FIELDS,
   DEFAULT_PROFILE,
+  formatLossInSlices,
   formatLossOf,
   isScoringProfile,
   DatasetReadCache,
@@ -16,6 +17,8 @@ import {
   type ResultFormatInfo,
   type ScoringProfile,
   formatOptionsFromSettings,
+  TimeSlicer,
+  WORK_SLICE_MS,
 } from '../core';
 import type { FieldMappings } from './fieldMappings';
 import { readErrorText, readResultForStore } from './readResult';
@@ -51,6 +54,9 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   private readonly datasetReads = new Map<string, DatasetReadCache>();
   private readonly readCache = new ResultReadCache();
   private readonly parses = new TaskLimiter(CONCURRENT_RESULT_PARSES);
+  /** The settings as last read; dropped when they change, and after the event loop's turn (see `settings`). */
+  private settingsRead: vscode.WorkspaceConfiguration | undefined;
+  private readonly settingsWatch: vscode.Disposable;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -58,6 +64,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     readonly mappings?: FieldMappings,
   ) {
     super();
+    // Registered before any other listener of the extension, so theirs read the new settings.
+    this.settingsWatch = vscode.workspace.onDidChangeConfiguration(() => (this.settingsRead = undefined));
     this.diagnosis = new DiagnosisService(
       this,
       () => ({ profile: this.profile(), sampling: this.frameSampling() }),
@@ -67,8 +75,20 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
 
   // ---------- settings ----------
 
+  /**
+   * The workspace's settings, read once for a burst of work: a Refresh asks for the options of 25 files at once,
+   * and each `getConfiguration` costs the extension host a millisecond or more.
+   */
+  private settings(): vscode.WorkspaceConfiguration {
+    if (!this.settingsRead) {
+      this.settingsRead = vscode.workspace.getConfiguration();
+      setImmediate(() => (this.settingsRead = undefined));
+    }
+    return this.settingsRead;
+  }
+
   fields(): FieldMapping {
-    const c = vscode.workspace.getConfiguration();
+    const c = this.settings();
     return {
       uidField: c.get<string>(SETTINGS.uidField)?.trim() || DEFAULT_FIELDS.uidField,
       predictionField: c.get<string>(SETTINGS.predictionField)?.trim() || DEFAULT_FIELDS.predictionField,
@@ -76,13 +96,13 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   }
 
   profile(): ScoringProfile {
-    const p = vscode.workspace.getConfiguration().get<string>(SETTINGS.scoringProfile) ?? DEFAULT_PROFILE;
+    const p = this.settings().get<string>(SETTINGS.scoringProfile) ?? DEFAULT_PROFILE;
     return isScoringProfile(p) ? p : DEFAULT_PROFILE;
   }
 
   /** The frame sampling the diagnosis assumes where a result line does not say which frames its model saw. */
   frameSampling(): FrameSampling | undefined {
-    const text = vscode.workspace.getConfiguration().get<string>(SETTINGS.diagnosisFrameSampling)?.trim();
+    const text = this.settings().get<string>(SETTINGS.diagnosisFrameSampling)?.trim();
     if (!text) return undefined;
     const s = parseFrameSampling(text);
     if (typeof s === 'string') {
@@ -93,7 +113,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   }
 
   reader(): ReaderName {
-    const r = vscode.workspace.getConfiguration().get<string>(SETTINGS.parsingReader);
+    const r = this.settings().get<string>(SETTINGS.parsingReader);
     return isReaderName(r) ? r : DEFAULT_READER;
   }
 
@@ -232,16 +252,14 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
         controller.signal.throwIfAborted(); // replaced or cancelled while it waited for a slot
         countResultParse(id);
         return withLoadProgress(id, disk?.size ?? 0, controller, (onBytesRead) =>
-          readResultForStore(
-            merged.dataset,
-            id,
-            { ...options, signal: controller.signal, onBytesRead, yieldBetweenBatches: true },
-            unsaved,
-          ),
+          readResultForStore(merged.dataset, id, { ...options, signal: controller.signal, onBytesRead, sliceMs: WORK_SLICE_MS }, unsaved),
         );
       });
       if (!current()) return;
-      if (read.evaluation) this.addFormatLoss(merged.dataset, read.evaluation);
+      if (read.evaluation) {
+        read.evaluation.formatLoss = await formatLossInSlices(merged.dataset, read.evaluation, this.formatLossOptions(), new TimeSlicer());
+        if (!current()) return;
+      }
       if (disk) this.readCache.set(id, disk.key, merged.dataset, optionsKey, read);
       else this.readCache.delete(id);
       results.setEvaluation(id, read);
@@ -266,7 +284,11 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
 
   /** The file's lenient and strict scores, which the tree and the viewer show as format loss. */
   private addFormatLoss(dataset: Dataset, evaluation: Evaluation): void {
-    evaluation.formatLoss = formatLossOf(dataset, evaluation, { profile: this.profile(), reader: this.reader() });
+    evaluation.formatLoss = formatLossOf(dataset, evaluation, this.formatLossOptions());
+  }
+
+  private formatLossOptions(): { profile: ScoringProfile; reader: ReaderName } {
+    return { profile: this.profile(), reader: this.reader() };
   }
 
   /** Re-reads every dataset and result file (after a settings change or the Refresh command). */
@@ -329,6 +351,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   }
 
   override dispose(): void {
+    this.settingsWatch.dispose();
     this.diagnosis.dispose();
     for (const c of this.loads.values()) c.abort();
     for (const k of [...this.watchers.keys()]) this.unwatch(k);
