@@ -179,12 +179,13 @@ async function readAnnotationsFile(file: string, root: string, options: ReadData
   return ds;
 }
 
-/** The line of each question's "uid" field (of its record, for layout B), for problems about the uid. */
-const uidLines = new WeakMap<Question, number>();
+/** The line of each question's "uid" field (of its record, for layout B), for problems about the uid: found only
+ * when a problem needs it (a duplicate uid), since finding it scans the question's text. */
+const uidLines = new WeakMap<Question, () => number>();
 
 function finish(root: string, layout: Dataset['layout'], questions: Question[], problems: Problem[]): Dataset {
   const byUid = new Map<string, Question>();
-  const lineOf = (q: Question) => uidLines.get(q) ?? q.source.line ?? 1;
+  const lineOf = (q: Question) => uidLines.get(q)?.() ?? q.source.line ?? 1;
   for (const q of questions) {
     const first = byUid.get(q.uid);
     if (first) {
@@ -373,7 +374,7 @@ async function buildQuestionUnguarded(
     extra,
     problems,
   };
-  uidLines.set(question, locate?.('uid') ?? source.line ?? 1);
+  uidLines.set(question, () => locate?.('uid') ?? source.line ?? 1);
   return question;
 }
 
