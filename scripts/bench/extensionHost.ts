@@ -18,6 +18,9 @@ export interface HostRun {
   eventLoopMaxMs?: number;
   /** For the first load: how long after activation this entry started (what of the load it can profile). */
   entryAfterMs?: number;
+  /** For the first load, after this entry started: the longest gap between two ticks of a 2 ms timer, and the host
+   * process's CPU time in it (all its threads). Much less CPU than wall time: the host waited for a core. */
+  longestGap?: { wallMs: number; processCpuMs: number };
 }
 
 export interface HostReport {
@@ -84,6 +87,27 @@ async function openEmptyPanel(): Promise<number> {
   }
 }
 
+/** The longest gap between ticks of a 2 ms timer until `stop`, with the process's CPU time during it. */
+function watchGaps(): { stop(): { wallMs: number; processCpuMs: number } } {
+  let longest = { wallMs: 0, processCpuMs: 0 };
+  let lastAt = performance.now();
+  let lastCpu = process.cpuUsage();
+  const timer = setInterval(() => {
+    const at = performance.now();
+    const cpu = process.cpuUsage();
+    if (at - lastAt > longest.wallMs)
+      longest = { wallMs: at - lastAt, processCpuMs: (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000 };
+    lastAt = at;
+    lastCpu = cpu;
+  }, 2);
+  return {
+    stop() {
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
 function hasScores(roots: TreeSnapshotNode[]): boolean {
   return roots.some((r) => (r.children ?? []).some((s) => /^\d+\.\d\d/.test(s.description ?? '')));
 }
@@ -97,11 +121,13 @@ export async function run(): Promise<void> {
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
   // --cpu-prof-load: the part of the first load still running when this entry starts (activation comes first).
   const loadProfile = env('GST_BENCH_CPU_PROF_LOAD') ? await startProfile() : undefined;
+  const gaps = watchGaps();
   const api = await ext.activate();
   await api.whenIdle();
   // The view's first two levels: what a user sees before expanding a subtask.
   let roots = await api.questionsTree(2);
   const loadedAt = performance.now();
+  const longestGap = gaps.stop();
   if (loadProfile) await loadProfile(env('GST_BENCH_CPU_PROF_LOAD'));
   const s0 = api.stats({ resetEventLoop: true });
   const mem = process.memoryUsage();
@@ -110,7 +136,12 @@ export async function run(): Promise<void> {
   const resultBytes = files.reduce((a, f) => a + statSync(f).size, 0);
   const report: HostReport = {
     activationMs: s0.activationMs,
-    firstLoad: { ms: loadedAt - s0.activationStartedAt, eventLoopMaxMs: s0.eventLoopMaxMs, entryAfterMs: entryAt - s0.activationStartedAt },
+    firstLoad: {
+      ms: loadedAt - s0.activationStartedAt,
+      eventLoopMaxMs: s0.eventLoopMaxMs,
+      entryAfterMs: entryAt - s0.activationStartedAt,
+      longestGap,
+    },
     reloads: [],
     memory: {
       heapUsedDelta: mem.heapUsed - s0.memoryAtActivation.heapUsed,
