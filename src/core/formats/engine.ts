@@ -193,7 +193,7 @@ async function evaluateRecords(
   const builder = new EvaluationBuilder(dataset, file, { profile: options.profile, reader: options.reader, extract });
   const byPosition = new Map<number, RecordLocation>();
   let ordinal = 0;
-  const slicer = options.sliceMs !== undefined ? new TimeSlicer(options.sliceMs) : undefined;
+  const slicer = TimeSlicer.optional(options.sliceMs);
   for await (const item of adapter.read(file, { fields: options.fields })) {
     options.signal?.throwIfAborted();
     if (slicer?.due()) await slicer.pause();

@@ -17,6 +17,11 @@ export class TimeSlicer implements WorkSlicer {
     return performance.now() >= this.sliceEnd;
   }
 
+  /** A slicer for an optional slice length: none (never pausing) when the caller gave no slice. */
+  static optional(sliceMs: number | undefined): TimeSlicer | undefined {
+    return sliceMs === undefined ? undefined : new TimeSlicer(sliceMs);
+  }
+
   async pause(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     this.sliceEnd = performance.now() + this.sliceMs;
