@@ -198,21 +198,55 @@ async function pickColorTheme(page: Page, label: string): Promise<void> {
 }
 
 /** Opens the command palette from the workbench (not a webview, whose keys the palette never sees): the sidebar's
- * title, or the active editor tab when the sidebar is closed (as in blind mode). A key pressed while the focus is
- * still moving can be lost, so it presses again until the palette shows. */
+ * title, or the active editor tab when the sidebar is closed (as in blind mode). A click on the tab moves the focus
+ * into the webview some time later, and the palette closes when it loses the focus: so F1 waits for the focus to
+ * settle, and the palette counts as open only while it stays open. A key pressed while the focus is still moving
+ * can be lost, so it presses again until the palette shows. */
 async function openCommandPalette(page: Page): Promise<void> {
-  const input = page.locator(WORKBENCH.quickInput).locator('input').first();
+  const quickInput = page.locator(WORKBENCH.quickInput);
+  const input = quickInput.locator('input').first();
   const sidebarTitle = page.locator('.part.sidebar .composite.title');
   // Whatever quick input is open (a save dialog a failed step left behind) is not the palette: close it.
   if (await input.isVisible()) await page.keyboard.press('Escape');
   await input.waitFor({ state: 'hidden', timeout: PALETTE_STEP_MS });
-  for (let attempt = 0; !(await input.isVisible()); attempt++) {
-    if (attempt === 5) throw new Error('the command palette did not open');
+  for (let attempt = 0; !(await paletteStaysOpen(page)); attempt++) {
+    if (attempt === 5) throw new Error('the command palette did not open, or closed again at once, 5 times');
+    if (await input.isVisible()) await page.keyboard.press('Escape');
     if (await sidebarTitle.isVisible()) await sidebarTitle.click();
     else await page.locator('.tabs-container .tab.active').first().click();
+    await waitForSettledFocus(page);
     await page.keyboard.press('F1');
     await input.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
   }
+}
+
+const FOCUS_SETTLED_MS = 400;
+const PALETTE_STAYS_OPEN_MS = 300;
+
+/** Waits until the focused element has stayed the same for a while (at most a few seconds). */
+async function waitForSettledFocus(page: Page): Promise<void> {
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el ? `${el.tagName}.${el.className}` : '';
+    });
+  const deadline = Date.now() + 5000;
+  let last = await focused();
+  let since = Date.now();
+  while (Date.now() - since < FOCUS_SETTLED_MS && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    const now = await focused();
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+}
+
+/** True when the quick input is open and still open, not closing (VS Code makes a closing one inert), a moment later. */
+async function paletteStaysOpen(page: Page): Promise<boolean> {
+  const widget = page.locator(WORKBENCH.quickInput);
+  const open = async () => (await widget.isVisible()) && !(await widget.evaluate((el) => (el as HTMLElement).inert).catch(() => true));
+  if (!(await open())) return false;
+  await page.waitForTimeout(PALETTE_STAYS_OPEN_MS);
+  return open();
 }
 
 /** Types `value` into the quick input and checks that it held and the input is still open. */
