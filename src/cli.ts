@@ -8,7 +8,8 @@ import {
   DEFAULT_PROFILE,
   DEFAULT_READER,
   evaluateResultFile,
-  formatLossOf,
+  summarizeResultFile,
+  type FileSummary,
   formatLossTable,
   isReaderName,
   largestFormatLossSentence,
@@ -25,7 +26,6 @@ import {
   type Evaluation,
   type FieldMap,
   type FieldMapping,
-  type FormatLoss,
   type FormatOptions,
   type Problem,
   type ReaderName,
@@ -160,7 +160,7 @@ function formatOptionsFrom(values: FormatFlags & { profile?: string; reader?: st
  * Refuses a --dataset that is one question folder of a larger dataset, when the result file has uids beyond
  * it: every other line would be "uid not in the dataset" and the overall 0.00, which helps nobody.
  */
-async function checkNotOneQuestionFolder(dataset: Dataset, evaluations: Evaluation[]): Promise<void> {
+async function checkNotOneQuestionFolder(dataset: Dataset, evaluations: ReadonlyArray<Pick<Evaluation, 'problems'>>): Promise<void> {
   const parent = await enclosingLayoutADataset(dataset);
   if (!parent) return;
   const misses = evaluations.reduce((n, e) => n + e.problems.filter((p) => p.uid !== undefined && !dataset.byUid.has(p.uid)).length, 0);
@@ -260,23 +260,20 @@ async function main(argv: string[]): Promise<number> {
       const dataset = await loadDataset(values.dataset);
       const options = formatOptionsFrom(values);
       const reader = options.reader ?? DEFAULT_READER;
-      const losses: FormatLoss[] = [];
-      const evals = [];
+      const evals: FileSummary[] = [];
       const notes: string[] = [];
       for (const file of positionals) {
-        try {
-          const fe = await evaluateResultFile(dataset, file, options);
-          evals.push(fe.evaluation);
-          losses.push(formatLossOf(dataset, fe.evaluation, { profile: options.profile, reader: options.reader }));
-          if (fe.detection.adapter.name !== 'canonical') notes.push(`${rel(file)}: ${fe.detection.adapter.label} (${fe.detection.reason})`);
-          if (fe.sidecar)
-            notes.push(
-              `${rel(file)}: scores last written to ${rel(fe.sidecar.path)}${fe.sidecar.stale ? ', which is older than the file: rescore to refresh it' : ''}`,
-            );
-        } catch (e) {
-          throw new CliError(`cannot read ${file}: ${describeFsError(e)}`);
-        }
+        const result = await summarizeResultFile(dataset, file, options);
+        if (!result.ok) throw new CliError(`cannot read ${result.file}: ${result.error}`);
+        const s = result.summary;
+        evals.push(s);
+        if (s.format.name !== 'canonical') notes.push(`${rel(s.file)}: ${s.format.label} (${s.format.reason})`);
+        if (s.sidecar)
+          notes.push(
+            `${rel(s.file)}: scores last written to ${rel(s.sidecar.path)}${s.sidecar.stale ? ', which is older than the file: rescore to refresh it' : ''}`,
+          );
       }
+      const losses = evals.map((e) => e.formatLoss);
       await checkNotOneQuestionFolder(dataset, evals);
       const exportFormat = reportFormat(values, ['json', 'markdown', 'csv', 'latex']);
       if (exportFormat !== 'text' && exportFormat !== 'json') {

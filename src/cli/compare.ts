@@ -191,7 +191,10 @@ export async function runCompare(
 }
 
 /** `summary --markdown|--csv|--latex`: the one-row-per-file subtask table in that format. */
-export function summaryExport(evals: readonly Evaluation[], format: TableFormat): string {
+export function summaryExport(
+  evals: ReadonlyArray<Pick<Evaluation, 'model' | 'template' | 'file' | 'subtasks' | 'overall'>>,
+  format: TableFormat,
+): string {
   return renderTable(
     scoreTableModel(
       evals.map((e) => ({

@@ -21,3 +21,4 @@ export {
   type SidecarState,
 } from './engine';
 export { fieldsOfFile, leafFields, type FieldChoice } from './fields';
+export { summarizeResultFile, type FileSummary, type FileSummaryResult } from './fileSummaries';
