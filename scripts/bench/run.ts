@@ -1,7 +1,7 @@
 // The benchmark: every row of scripts/bench/rows/ measured against its limit in the same run, printed as one
 // table (or, with --json, one JSON document). See docs/PERFORMANCE.md.
 // Run: npm run bench [-- --only rescore,index] [--quick] [--scaling | --scales 1,4] [--runs N] [--json]
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +37,8 @@ export interface RowResult {
   pass?: boolean | null;
   note?: string;
   skipped?: string;
+  /** Why the row could not be measured (an error, not a skip): the run goes on and exits with 1. */
+  failed?: string;
 }
 
 async function loadRows(): Promise<BenchRow[]> {
@@ -94,8 +96,8 @@ function table(results: RowResult[]): string {
   const header = ['figure', 'scale', 'median ms', 'min', 'max', 'limit median', 'ratio', 'target', 'result'];
   const ms = (v: number | undefined) => (v === undefined ? '' : v.toFixed(0));
   const body = results.map((r) =>
-    r.skipped
-      ? [r.name, `${r.scale}x`, '', '', '', '', '', targetText(r.target), `skipped: ${r.skipped}`]
+    r.skipped || r.failed
+      ? [r.name, `${r.scale}x`, '', '', '', '', '', targetText(r.target), r.failed ? `FAILED: ${r.failed}` : `skipped: ${r.skipped}`]
       : [
           r.name,
           `${r.scale}x`,
@@ -142,6 +144,7 @@ async function main(argv: string[]): Promise<number> {
   const log = values.json ? (m: string) => console.error(m) : (m: string) => console.log(m);
   const rows = (await loadRows()).filter((r) => picked(r, only));
   if (rows.length === 0) throw new Error(`no row matches --only ${values.only}`);
+  if (values.cli !== undefined && !existsSync(values.cli)) throw new Error(`--cli ${values.cli}: no such file`);
   const cli = values['cli-source']
     ? [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/cli.ts')]
     : [process.execPath, path.resolve(values.cli ?? path.join(ROOT, 'dist/cli.js'))];
@@ -169,9 +172,15 @@ async function main(argv: string[]): Promise<number> {
         const limitMs = samples.limit ? summarize(samples.limit) : undefined;
         results.push({ ...base, figureMs, limitMs, ...verdict(row.target, figureMs, limitMs), note: m.note });
       } catch (e) {
-        if (!(e instanceof SkipRow)) throw e;
-        log(`${row.name}: skipped (${e.message})`);
-        results.push({ ...base, skipped: e.message });
+        if (e instanceof SkipRow) {
+          log(`${row.name}: skipped (${e.message})`);
+          results.push({ ...base, skipped: e.message });
+        } else {
+          // One row that fails (its input, its command) costs only its own figure, not the whole run's table.
+          const message = (e as Error).message ?? String(e);
+          log(`${row.name} at ${scale}x failed: ${(e as Error).stack ?? message}`);
+          results.push({ ...base, failed: message });
+        }
       }
     }
   }
@@ -194,7 +203,7 @@ async function main(argv: string[]): Promise<number> {
     for (const row of rows) console.log(`${row.name}: ${row.figure}; limit: ${row.limit ?? 'none'}`);
     for (const r of results) if (r.note) console.log(`${r.name} ${r.scale}x: ${r.note}`);
   }
-  return 0;
+  return results.some((r) => r.failed) ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -4,7 +4,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../unit/helpers/shared';
@@ -100,6 +100,24 @@ describe('benchmark runner, --quick', () => {
       );
       assert.match(r.stdout, /median ms .* limit median .* ratio .* target .* result/);
       assert.equal(runner(['--quick', '--only', 'nothing-like-this'], temp).status, 1);
+      assert.deepEqual(benchInputs(temp), []);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+
+  it('a row that fails is reported as failed, the other rows are still measured, and the run exits with 1', () => {
+    const temp = mkdtempSync(path.join(tmpdir(), 'gst-bench-test-'));
+    try {
+      const brokenCli = path.join(temp, 'broken-cli.js');
+      writeFileSync(brokenCli, "process.stderr.write('this build is broken'); process.exit(3);\n");
+      const r = runner(['--quick', '--json', '--only', 'index-a,summary', '--runs', '1', '--cli', brokenCli], temp);
+      assert.equal(r.status, 1, r.stderr);
+      const rows = (JSON.parse(r.stdout) as { rows: Array<Row & { failed?: string }> }).rows;
+      const summary = rows.find((row) => row.name === 'summary');
+      assert.match(summary?.failed ?? '', /failed \(exit 3\): this build is broken/, 'the CLI row names its failure');
+      assert.equal(summary?.figureMs, undefined);
+      checkStats(rows.find((row) => row.name === 'index-a')?.figureMs, 1, 'index-a figure');
       assert.deepEqual(benchInputs(temp), []);
     } finally {
       rmSync(temp, { recursive: true, force: true });
