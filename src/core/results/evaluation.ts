@@ -201,29 +201,6 @@ export function evaluateText(dataset: Dataset, file: string, text: string, optio
   return b.finish();
 }
 
-/** Lines scored between yields: a slice of a few milliseconds, so a host thread stays responsive. */
-const LINES_PER_SLICE = 2000;
-
-/**
- * `evaluateText` for a host's event loop (the extension host): it yields every `linesPerSlice` lines, so a long
- * editor buffer never blocks other work for the whole parse.
- */
-export async function evaluateTextInSlices(
-  dataset: Dataset,
-  file: string,
-  text: string,
-  options: EvaluateOptions & { linesPerSlice?: number },
-): Promise<Evaluation> {
-  const b = new EvaluationBuilder(dataset, file, options);
-  const slice = options.linesPerSlice ?? LINES_PER_SLICE;
-  let n = 0;
-  for (const line of splitLines(text)) {
-    b.addLine(line);
-    if (++n % slice === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return b.finish();
-}
-
 /** The plain summary (drops the per-question map), as printed by `--json`. */
 export function toSummary(e: Summary): Summary {
   return { overall: e.overall, subtasks: e.subtasks, lines: e.lines, scored: e.scored, skipped: e.skipped, problems: e.problems };

@@ -327,18 +327,3 @@ describe('a value nested thousands deep', () => {
     assert.match(out[0], /"score":1/);
   });
 });
-
-describe('long text is evaluated in slices', () => {
-  it('evaluateTextInSlices lets a timer run before it finishes, and scores exactly as evaluateText', async () => {
-    const { evaluateText, evaluateTextInSlices } = await import('../../../src/core');
-    const text = Array.from({ length: 5000 }, () => LINES.join('\n')).join('\n');
-    let finished = false;
-    let timerRanBeforeTheEnd = false;
-    setTimeout(() => (timerRanBeforeTheEnd = !finished), 0);
-    const sliced = await evaluateTextInSlices(dataset, 'r.jsonl', text, { ...opts, linesPerSlice: 1000 });
-    finished = true;
-    assert.ok(timerRanBeforeTheEnd, 'the evaluation yielded to the event loop');
-    const whole = evaluateText(dataset, 'r.jsonl', text, opts);
-    assert.deepEqual({ ...sliced, byUid: [...sliced.byUid] }, { ...whole, byUid: [...whole.byUid] });
-  });
-});
