@@ -198,17 +198,24 @@ describe('scoreboard: a closed panel', () => {
   });
 });
 
+/** A Compare session over the ticked files with this diagnosis host, recording what it sends. */
+async function compareSession(diagnosis: DiagnosisHost, extra: { diagnosisAfterPaint?: boolean } = {}) {
+  const state = await tickedState();
+  const sent: CompareNotification[] = [];
+  const session = new CompareSession({
+    host: createCompareHost(state, { options: () => ({ profile: 'paper' }), showQuestion: () => undefined, diagnosis }),
+    notify: (m) => sent.push(m) > 0,
+    isReady: () => true,
+    ...extra,
+  });
+  disposers.push(() => session.dispose());
+  return { session, sent };
+}
+
 describe('compare: the diagnosis deltas', () => {
   test('follow the table: per file against the baseline, the classes whose counts differ, in the table the app shows', async () => {
     const host = diagnosisHost();
-    const state = await tickedState();
-    const sent: CompareNotification[] = [];
-    const session = new CompareSession({
-      host: createCompareHost(state, { options: () => ({ profile: 'paper' }), showQuestion: () => undefined, diagnosis: host }),
-      notify: (m) => sent.push(m) > 0,
-      isReady: () => true,
-    });
-    disposers.push(() => session.dispose());
+    const { session, sent } = await compareSession(host);
     await session.ready(undefined);
     await settle();
     const last = sent.filter((m) => m.type === 'diagnosis').at(-1)!;
@@ -237,15 +244,7 @@ describe('compare: the diagnosis deltas after the paint', () => {
     const host = diagnosisHost();
     let ensured = 0;
     const counted: DiagnosisHost = { ...host, ensure: (id) => (ensured++, host.ensure(id)) };
-    const state = await tickedState();
-    const sent: CompareNotification[] = [];
-    const session = new CompareSession({
-      host: createCompareHost(state, { options: () => ({ profile: 'paper' }), showQuestion: () => undefined, diagnosis: counted }),
-      notify: (m) => sent.push(m) > 0,
-      isReady: () => true,
-      diagnosisAfterPaint: true,
-    });
-    disposers.push(() => session.dispose());
+    const { session, sent } = await compareSession(counted, { diagnosisAfterPaint: true });
     await session.ready(undefined);
     await settle();
     assert.ok(sent.some((m) => m.type === 'table'));
