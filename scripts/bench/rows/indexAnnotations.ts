@@ -15,13 +15,14 @@ export const row: BenchRow = {
   async measure(ctx) {
     const input = await ctx.inputs.dataset(ctx.scale);
     const bytes = statSync(input.annotations).size;
+    const mb = `${(bytes / 1e6).toFixed(1)} MB`;
     // The reader refuses a dataset JSON file this large (a wrong file is not read into memory), so there is no figure.
     if (bytes > MAX_DATASET_JSON_BYTES)
-      throw new SkipRow(`${(bytes / 1e6).toFixed(1)} MB of annotations, over the reader's ${MAX_DATASET_JSON_BYTES / 2 ** 20} MiB limit`);
+      throw new SkipRow(`${mb} of annotations, over the reader's ${MAX_DATASET_JSON_BYTES / 2 ** 20} MiB limit`);
     return {
       figure: () => timeCall(() => readDataset(input.annotations)),
       limit: () => timeCall(() => readParseFile(input.annotations)),
-      note: `${input.questions.toLocaleString('en')} records, ${(bytes / 1e6).toFixed(1)} MB`,
+      note: `${input.questions.toLocaleString('en')} records, ${mb}`,
     };
   },
 };
