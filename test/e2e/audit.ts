@@ -29,6 +29,7 @@ import {
   VIEWER,
   webview,
   WORKBENCH,
+  until,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -65,14 +66,6 @@ const sidecarLines = (): Line[] =>
     : [];
 const questionOf = (subtask: string, nth = 0) => dataset.questions.filter((q) => q.subtask === subtask)[nth];
 
-async function until(p: Page, what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ACTION_TIMEOUT_MS;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await p.waitForTimeout(100);
-  }
-}
-
 const bar = (p: Page) => webview(p).locator('[data-role="verdict-bar"]');
 
 /** Opens a question by clicking its row in the Questions tree, and waits for its verdict bar. */
@@ -82,11 +75,7 @@ async function openQuestion(p: Page, uid: string): Promise<void> {
   for (const c of COMPETENCIES) await setExpanded(await findRow(p, QUESTIONS_VIEW, c.name, 1), c.key === info.competency);
   await setExpanded(await findRow(p, QUESTIONS_VIEW, info.abbreviation, 2), true);
   await (await findRow(p, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
-  await until(
-    p,
-    `the viewer to show ${uid}`,
-    async () => (await webview(p).locator(VIEWER.uid).innerText({ timeout: 2000 })).trim() === uid,
-  );
+  await until(`the viewer to show ${uid}`, async () => (await webview(p).locator(VIEWER.uid).innerText({ timeout: 2000 })).trim() === uid);
   await bar(p).locator('[data-role="audit-progress"]').waitFor({ state: 'visible' });
 }
 
@@ -163,7 +152,7 @@ describe('Audit verdicts in the real workbench', () => {
     const img = webview(page).locator('figure[data-overlay-host="point-map"] img');
     const box = (await img.boundingBox())!;
     await page.mouse.click(box.x + MAP_CLICK.fx * box.width, box.y + MAP_CLICK.fy * box.height);
-    await until(page, 'the proposed point', async () =>
+    await until('the proposed point', async () =>
       /^\(\d+, \d+\)$/.test(await bar(page).locator('[data-role="audit-proposed"]').innerText()),
     );
     // ... drawn on the map as a mark of its own.
@@ -171,7 +160,7 @@ describe('Audit verdicts in the real workbench', () => {
     await page.keyboard.press('e');
     await page.keyboard.type('the marked chair is hidden in the video');
     await page.keyboard.press('Enter');
-    await until(page, 'the note in gst-audit.jsonl', async () => sidecarLines()[0]?.note === 'the marked chair is hidden in the video');
+    await until('the note in gst-audit.jsonl', async () => sidecarLines()[0]?.note === 'the marked chair is hidden in the video');
     const [line] = sidecarLines();
     const reviewer = await bar(page).locator('[data-role="audit-reviewer"]').innerText();
     assert.equal(line.uid, q.uid);
@@ -219,7 +208,7 @@ describe('Audit verdicts in the real workbench', () => {
     assert.equal(seen, '90°', 'the proposed angle after the drag');
     await dial.locator('[data-role="pred-arrow"][data-result="audit-proposal"][data-angle="90"]').waitFor({ state: 'attached' });
     await page.keyboard.press('3');
-    await until(page, 'the dial verdict in gst-audit.jsonl', async () => sidecarLines().some((l) => l.uid === q.uid));
+    await until('the dial verdict in gst-audit.jsonl', async () => sidecarLines().some((l) => l.uid === q.uid));
     const line = sidecarLines().find((l) => l.uid === q.uid)!;
     assert.equal(line.verdict, 'ambiguous');
     assert.deepEqual(line.proposed_answer, { kind: 'angle', value: 90 });
@@ -241,14 +230,14 @@ describe('Audit verdicts in the real workbench', () => {
     await focusViewer(second);
     const before = sidecarLines().length;
     await Promise.all([page.keyboard.press('6'), second.keyboard.press('1')]);
-    await until(page, 'both verdicts in gst-audit.jsonl', async () => sidecarLines().length === before + 2);
+    await until('both verdicts in gst-audit.jsonl', async () => sidecarLines().length === before + 2);
     const byUid = new Map(sidecarLines().map((l) => [l.uid, l]));
     assert.equal(byUid.get(inFirst.uid)?.verdict, 'media-problem');
     assert.equal(byUid.get(inSecond.uid)?.verdict, 'ok');
     const uids = sidecarLines().map((l) => l.uid);
     assert.deepEqual(uids, [...uids].sort(), 'sorted by uid');
     // Each window reads the other's verdict from the file.
-    await until(page, 'the first window to count four verdicts', async () =>
+    await until('the first window to count four verdicts', async () =>
       /audited 4 \/ 36/.test(await bar(page).locator('[data-role="audit-progress"]').innerText()),
     );
     await second.screenshot({ path: path.join(SHOTS, 'second-window.png') });
@@ -258,7 +247,7 @@ describe('Audit verdicts in the real workbench', () => {
 
   const TREE = 'the tree shows each question audit state, the progress, and the Flagged filter from the title-bar button';
   step(TREE, [TWO], async () => {
-    await until(page, 'the progress in the view description', async () => /audited 4 \/ 36/.test(await viewDescription()));
+    await until('the progress in the view description', async () => /audited 4 \/ 36/.test(await viewDescription()));
     await openQuestion(page, questionOf('gp_v').uid); // its subtask open in the tree
     assert.ok((await rowBadges(questionOf('gp_v').uid)).includes('⚑'), 'a wrong-answer verdict flags the row');
     await openQuestion(page, questionOf('edist_v').uid);
@@ -275,25 +264,21 @@ describe('Audit verdicts in the real workbench', () => {
       .locator(WORKBENCH.listRow, { has: page.locator('.label-name', { hasText: /^Flagged$/ }) })
       .first();
     await flagged.click();
-    await until(page, 'the flagged filter in the description', async () => /audited 4 \/ 36 · flagged/.test(await viewDescription()));
+    await until('the flagged filter in the description', async () => /audited 4 \/ 36 · flagged/.test(await viewDescription()));
     try {
       const flaggedQuestions = [questionOf('ed_v'), questionOf('gp_v'), questionOf('tds_easy')];
       const level = (n: number) => treeRows(page, QUESTIONS_VIEW).and(page.locator(`[aria-level="${n}"]`));
       // The filter leaves only the competencies and subtasks that hold a flagged question.
       const labels = async (n: number) => (await level(n).locator('.label-name').allInnerTexts()).map((t) => t.trim()).join(' | ');
-      await until(
-        page,
-        'only the flagged competencies',
-        async () => (await labels(1)) === 'Object Localization | Scene Structure Understanding',
-      );
+      await until('only the flagged competencies', async () => (await labels(1)) === 'Object Localization | Scene Structure Understanding');
       for (const c of ['Object Localization', 'Scene Structure Understanding'])
         await setExpanded(await findRow(page, QUESTIONS_VIEW, c, 1), true);
-      await until(page, 'only the flagged subtasks', async () => (await labels(2)) === 'EDv | GPv | TDS-E');
+      await until('only the flagged subtasks', async () => (await labels(2)) === 'EDv | GPv | TDS-E');
       for (const name of ['EDv', 'GPv', 'TDS-E']) await setExpanded(await findRow(page, QUESTIONS_VIEW, name, 2), true);
       // The workbench draws an expanded subtask's rows when it has asked for them: read once all three are drawn.
       const shown = async () => (await level(3).locator('.label-description').allInnerTexts()).map((t) => t.trim()).sort();
       const expected = flaggedQuestions.map((q) => shortQuestionLabel(q.uid, q.scene)).sort();
-      await until(page, 'the flagged questions under their subtasks', async () => (await shown()).length >= expected.length).catch(
+      await until('the flagged questions under their subtasks', async () => (await shown()).length >= expected.length).catch(
         () => undefined, // the assertion below says what is shown
       );
       assert.deepEqual(await shown(), expected);
@@ -301,7 +286,7 @@ describe('Audit verdicts in the real workbench', () => {
     } finally {
       await header.locator('.action-label[aria-label="Clear Filter"]').click();
     }
-    await until(page, 'the filter cleared', async () => (await viewDescription()).trim() === 'audited 4 / 36');
+    await until('the filter cleared', async () => (await viewDescription()).trim() === 'audited 4 / 36');
   });
 
   const EXPORT = 'Export Audit Report from the command palette writes the Markdown and the CSV';

@@ -19,7 +19,7 @@ import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { startUiSession, type UiSession } from './session';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { THEMES as COLOR_THEMES, setColorTheme } from './workbench';
-import { findRow, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, resultRowNamed, treeRows, VIEWER } from './workbench';
+import { findRow, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, resultRowNamed, treeRows, VIEWER, until } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const SHOTS = path.join(SCREENSHOT_DIR, 'compare');
@@ -37,14 +37,6 @@ const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'comp
 
 /** The document of the webview panel on screen (a hidden panel's page is torn down). */
 const frame = (): FrameLocator => page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ACTION_TIMEOUT_MS;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 const checkbox = async (stem: string): Promise<Locator> => (await findRow(page, RESULTS_VIEW, resultRowNamed(stem))).getByRole('checkbox');
 const isTicked = async (stem: string) => (await (await checkbox(stem)).getAttribute('aria-checked')) === 'true';

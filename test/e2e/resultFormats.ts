@@ -27,6 +27,7 @@ import {
   rowDescription,
   treeRows,
   setColorTheme as pickColorTheme,
+  until,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -56,14 +57,6 @@ const quickInput = () => page.locator(WORKBENCH.quickInput);
 const resultRow = (name: string) => findRow(page, RESULTS_VIEW, resultRowNamed(name));
 /** A tree row's accessible name is its tooltip. */
 const tooltipOf = async (row: Locator) => (await row.locator('.monaco-icon-label').first().getAttribute('aria-label')) ?? '';
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = ACTION_TIMEOUT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 const contextMenu = (row: Locator, title: string) => chooseFromContextMenu(page, row, title);
 const setColorTheme = (label: string, workbenchClass: string) => pickColorTheme(page, label, workbenchClass);
@@ -247,7 +240,10 @@ describe('Result formats in the real workbench: format labels, field mapping, si
     const input = quickInput().locator('input').first();
     await input.waitFor({ state: 'visible' });
     await input.fill('>Developer: Reload Window');
+    // The old page's workbench is still there until the reload happens: wait for the new page, then its workbench.
+    const newPage = page.waitForEvent('load', { timeout: 60_000 });
     await quickInput().locator(WORKBENCH.listRow, { hasText: 'Developer: Reload Window' }).first().click();
+    await newPage;
     await page.locator(WORKBENCH.ready).waitFor({ state: 'visible', timeout: 60_000 });
     await openContainer(page, CONTAINER_TITLE);
     const score = await expected(path.join(formatsDir(), CSV), { id: 'qid', idRole: 'uid', prediction: 'answer', gold: 'ground_truth' });

@@ -28,6 +28,7 @@ import {
   openContainer,
   treeRows,
   webview,
+  until,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -42,14 +43,6 @@ let runDir: string;
 let workspace: string;
 let dataset: Dataset;
 const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'results-nav-', timeoutMs: STEP_TIMEOUT_MS });
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ACTION_TIMEOUT_MS;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 const checkbox = async (name: string): Promise<Locator> => (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).getByRole('checkbox');
 const isTicked = async (name: string) => (await (await checkbox(name)).getAttribute('aria-checked')) === 'true';

@@ -24,6 +24,7 @@ import {
   treeRows,
   webview,
   answerSaveDialog,
+  until,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -75,14 +76,6 @@ async function tableRows(): Promise<Array<{ source: string; cells: string[] }>> 
         cells: [...r.querySelectorAll('[data-role="cell"]')].map((c) => c.textContent ?? ''),
       })),
     );
-}
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ACTION_TIMEOUT_MS;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
 }
 
 /** The stems of the files on the board, in its order. */

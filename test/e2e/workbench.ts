@@ -54,7 +54,35 @@ export async function openContainer(page: Page, title: string): Promise<void> {
   await item.waitFor({ state: 'visible' }).catch(() => {
     throw new Error(`no activity-bar item "${title}": is the extension installed and its viewsContainers contributed?`);
   });
-  if (!((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked')) await item.click();
+  const selected = async () => ((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked');
+  // A workbench that is still restoring its layout may select the container just after we look, and a click then
+  // closes it. So decide only on a selection that has held for a moment, and look again after each click.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await heldFor(selected, CONTAINER_SETTLED_MS)) return;
+    if (!(await selected())) await item.click();
+    await until(`the "${title}" container to be selected`, selected, 2000).catch(() => undefined);
+  }
+  if (!(await heldFor(selected, CONTAINER_SETTLED_MS))) throw new Error(`the "${title}" container did not stay open after 3 clicks`);
+}
+
+const CONTAINER_SETTLED_MS = 400;
+/** How long `until` waits by default: an action in the workbench on a loaded 2-core machine. */
+const UNTIL_TIMEOUT_MS = 20_000;
+
+/** True when `check` holds now and still holds `ms` later. */
+async function heldFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  if (!(await check())) return false;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return check();
+}
+
+/** Polls `check` (a check that throws counts as not yet) until it holds; fails naming `what` after `timeoutMs`. */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = UNTIL_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Runs a command from the palette by its title ("GST-Bench: Open Demo Dataset"). */
