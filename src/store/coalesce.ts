@@ -56,3 +56,18 @@ export function coalesce(run: () => void, timing: CoalesceTiming = PANEL_UPDATE_
     },
   };
 }
+
+/**
+ * Resolves once `work` settles or `maxMs` has passed, whichever is first: for work that should wait for the loads
+ * in flight, but not for a very long one. Never rejects; the timer is cleared either way.
+ */
+export async function settledOrAfter(work: Promise<unknown>, maxMs: number): Promise<'settled' | 'timed out'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), maxMs)));
+  try {
+    return await Promise.race([work.then(settled, settled), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+const settled = () => 'settled' as const;

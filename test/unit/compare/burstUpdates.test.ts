@@ -5,7 +5,7 @@ import { copyFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { evaluateFile, type Evaluation } from '../../../src/core';
-import { coalesce, PANEL_UPDATE_TIMING } from '../../../src/store/coalesce';
+import { coalesce, PANEL_UPDATE_TIMING, settledOrAfter } from '../../../src/store/coalesce';
 import { createCompareHost } from '../../../src/panels/compare/compareHost';
 import { CompareSession } from '../../../src/panels/compare/session';
 import type { CompareNotification } from '../../../src/shared/protocol/compare';
@@ -124,5 +124,15 @@ describe('coalesced panel updates', () => {
     assert.equal(after.filter((m) => m.type === 'loading').length, 1, 'the files are read in one go');
     assert.equal(tables[0].files.length, 2 + BURST);
     session.dispose();
+  });
+});
+
+describe('settledOrAfter', () => {
+  test('resolves when the work settles (also by rejecting), or after the bound when it does not', async () => {
+    assert.equal(await settledOrAfter(Promise.resolve(1), 10_000), 'settled');
+    assert.equal(await settledOrAfter(Promise.reject(new Error('failed load')), 10_000), 'settled');
+    const started = performance.now();
+    assert.equal(await settledOrAfter(new Promise(() => undefined), 30), 'timed out');
+    assert.ok(performance.now() - started >= 25, 'it waited for the bound');
   });
 });
