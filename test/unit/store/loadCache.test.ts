@@ -109,4 +109,65 @@ describe('load cache', () => {
       ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled'],
     );
   });
+
+  it('a task run alone goes ahead of those waiting, runs with no other, and the others then share the slots again', async () => {
+    const limiter = new TaskLimiter(2);
+    const events: string[] = [];
+    let running = 0;
+    const gates = new Map<string, () => void>();
+    const task = (name: string) => async () => {
+      events.push(`start ${name} (${++running} running)`);
+      await new Promise<void>((r) => gates.set(name, r));
+      running--;
+      events.push(`end ${name}`);
+    };
+    const open = async (name: string) => {
+      while (!gates.has(name)) await new Promise((r) => setImmediate(r));
+      gates.get(name)!();
+      await new Promise((r) => setImmediate(r));
+    };
+    const all = [limiter.run(task('a')), limiter.run(task('b')), limiter.run(task('c'))];
+    all.push(limiter.run(task('active'), { alone: true }));
+    all.push(limiter.run(task('d')));
+    await open('a');
+    // A slot is free, but the task waiting to run alone is first and waits for b to end.
+    assert.equal(events.filter((e) => e.startsWith('start')).length, 2);
+    await open('b');
+    await open('active');
+    await open('c');
+    await open('d');
+    await Promise.all(all);
+    assert.deepEqual(events, [
+      'start a (1 running)',
+      'start b (2 running)',
+      'end a',
+      'end b',
+      'start active (1 running)',
+      'end active',
+      'start c (1 running)',
+      'start d (2 running)',
+      'end c',
+      'end d',
+    ]);
+  });
+
+  it('a task run alone on an idle limiter starts at once, and one that arrives while it runs waits for it', async () => {
+    const limiter = new TaskLimiter(2);
+    const order: string[] = [];
+    let release!: () => void;
+    const first = limiter.run(
+      async () => {
+        order.push('alone started');
+        await new Promise<void>((r) => (release = r));
+        order.push('alone ended');
+      },
+      { alone: true },
+    );
+    const second = limiter.run(async () => void order.push('other ran'));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(order, ['alone started']);
+    release();
+    await Promise.all([first, second]);
+    assert.deepEqual(order, ['alone started', 'alone ended', 'other ran']);
+  });
 });
