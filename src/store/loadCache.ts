@@ -150,13 +150,12 @@ export class TaskLimiter {
 
   async run<T>(task: () => Promise<T>, options: { alone?: boolean } = {}): Promise<T> {
     const alone = options.alone === true;
-    if ((alone || this.waiting.length === 0) && this.canStart(alone)) this.reserve(alone);
-    else
-      await new Promise<void>((start) => {
-        // The slot is reserved before `start` is called (see startWaiting).
-        if (alone) this.waiting.unshift({ alone, start });
-        else this.waiting.push({ alone, start });
-      });
+    // Every task queues, and one place decides what starts: its slot is reserved before `start` runs.
+    await new Promise<void>((start) => {
+      if (alone) this.waiting.unshift({ alone, start });
+      else this.waiting.push({ alone, start });
+      this.startWaiting();
+    });
     try {
       return await task();
     } finally {
@@ -166,19 +165,14 @@ export class TaskLimiter {
     }
   }
 
-  private canStart(alone: boolean): boolean {
-    return !this.aloneRunning && (alone ? this.running === 0 : this.running < this.slots);
-  }
-
-  private reserve(alone: boolean): void {
-    this.running++;
-    if (alone) this.aloneRunning = true;
-  }
-
   private startWaiting(): void {
-    while (this.waiting.length > 0 && this.canStart(this.waiting[0].alone)) {
-      const next = this.waiting.shift()!;
-      this.reserve(next.alone);
+    while (this.waiting.length > 0) {
+      const next = this.waiting[0];
+      const free = !this.aloneRunning && (next.alone ? this.running === 0 : this.running < this.slots);
+      if (!free) return;
+      this.waiting.shift();
+      this.running++;
+      if (next.alone) this.aloneRunning = true;
       next.start();
     }
   }

@@ -128,12 +128,15 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
       return (await treeRows(page, RESULTS_VIEW).allInnerTexts()).some((t) => t.includes('late-run'));
     });
     console.log(`late-run.jsonl appeared after ${writes} write(s)`);
+    // Its scores redraw the whole Results view: the next step's hover and click must not land in that redraw.
+    await until('late-run.jsonl to be scored', async () => /\d+ lines?\b/.test(await rowText('late-run')));
   });
 
   const activeAndCompared = 'defect 9: setting a file active leaves the previous one ticked; the active file can be unticked';
   step(activeAndCompared, [started], async () => {
     assert.ok(await isTicked('noisy-oracle'), 'the first file loaded is active and compared');
     assert.match(await rowText('noisy-oracle'), /active/);
+    await until('random to be scored', async () => /\d+ lines?\b/.test(await rowText('random')));
     const random = await findRow(page, RESULTS_VIEW, resultRowNamed('random'));
     await random.hover();
     await random.getByRole('button', { name: 'Set as Active Result' }).click();

@@ -26,6 +26,7 @@ import {
   setExpanded,
   THEMES,
   treeRows,
+  until,
   VIEWER,
   webview,
   WORKBENCH,
@@ -292,7 +293,10 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       );
       await statusItem().filter({ hasText: coverage }).waitFor({ state: 'visible' });
       const edv = await findRow(page, QUESTIONS_VIEW, 'EDv', 2);
-      assert.match(await edv.locator('.label-description').innerText(), /\(2\/3\)/, 'a subtask scored over 2 of its 3 questions says so');
+      // The tree redraws after the status bar: give it the time a user's eye would.
+      await until('the EDv row to show the partial file: a subtask scored over 2 of its 3 questions says so', async () =>
+        /\(2\/3\)/.test(await edv.locator('.label-description').innerText()),
+      );
       const q = dataset.questions.find((x) => x.subtask === 'ed_v')!;
       await setExpanded(edv, true);
       // Active and compared are independent: tick the file so the viewer shows it.
