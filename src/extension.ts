@@ -5,10 +5,11 @@ import type { InspectorApi } from './api';
 import { registerCommands } from './commands';
 import { registerHumanBaseline } from './commands/humanBaseline';
 import { discardPendingUndos } from './commands/rescore';
+import { TimeSlicer } from './core';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
 import { activationFinished, activationStarted, extensionStats } from './perf/extensionStats';
-import { DETECT_LIMITS, detectInFolders } from './store/detect';
+import { detectInFolders } from './store/detect';
 import { FieldMappings } from './store/fieldMappings';
 import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
@@ -116,18 +117,17 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     if (folders.length === 0) return;
     const t0 = Date.now();
-    // Each dataset and result file is added as soon as it is found: the dataset's read overlaps the rest of the
-    // search, and the result files are there to be scored the moment it ends (the first found is the active one).
-    const loads: Promise<void>[] = [];
-    const found = await detectInFolders(folders, store.fields(), DETECT_LIMITS, {
-      dataset: (d) => loads.push(store.addDataset(d, 'detected')),
-      result: (f) => {
-        if (!store.result(f)) loads.push(store.addResult(f));
-      },
-    });
+    const found = await detectInFolders(folders, store.fields());
     log.info(
       `auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`,
     );
+    // Each add updates the views and starts a watcher: 25 at once were a long stretch of the first load.
+    const slicer = new TimeSlicer();
+    const loads = found.datasets.map((d) => store.addDataset(d, 'detected'));
+    for (const f of found.results) {
+      if (!store.result(f)) loads.push(store.addResult(f));
+      if (slicer.due()) await slicer.pause();
+    }
     await Promise.all(loads);
   };
   context.subscriptions.push(

@@ -38,8 +38,6 @@ export async function detectInFolders(
   folders: readonly string[],
   fields: FieldMapping,
   limits: Readonly<DetectLimits> = DETECT_LIMITS,
-  /** Told of each dataset and result file as soon as it is found, so that its read need not wait for the rest of the search. */
-  onFound?: { dataset?(dir: string): void; result?(file: string): void },
 ): Promise<Detected> {
   const deadline = Date.now() + limits.maxMillis;
   const out: Detected = { datasets: [], results: [], truncated: false };
@@ -77,10 +75,7 @@ export async function detectInFolders(
       }
       if (start + FOLDERS_PER_SLICE < dirs.length) await new Promise((resolve) => setImmediate(resolve));
     }
-    if (isDataset) {
-      out.datasets.push(dir);
-      onFound?.dataset?.(dir);
-    }
+    if (isDataset) out.datasets.push(dir);
     for (const f of files) {
       if (!f.name.toLowerCase().endsWith('.jsonl')) continue;
       if (f.name.endsWith(SIDECAR_SUFFIX)) continue; // a rescore's sidecar: its source file's row shows it
@@ -90,10 +85,7 @@ export async function detectInFolders(
       }
       jsonlOpened++;
       const file = path.join(dir, f.name);
-      if (await looksLikeResultFile(file, fields, limits.firstLineBytes)) {
-        out.results.push(file);
-        onFound?.result?.(file);
-      }
+      if (await looksLikeResultFile(file, fields, limits.firstLineBytes)) out.results.push(file);
     }
     if (depth >= limits.maxDepth) return;
     for (const d of dirs) if (!samples.has(d.name)) await walk(path.join(dir, d.name), depth + 1);

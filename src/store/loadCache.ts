@@ -133,47 +133,22 @@ export class ResultReadCache {
 
 /** Result files parsed at once: more only interleave on one thread and hold more of their bytes (and garbage) at once. */
 export const CONCURRENT_RESULT_PARSES = 2;
-/** The active file is parsed alone up to this size: about half a second of the host's parse at 100 MB/s. */
-export const ALONE_PARSE_MAX_BYTES = 50 * 2 ** 20;
 
-/**
- * Runs at most `slots` tasks at once, the others in the order they came. A task run `alone` goes ahead of those
- * waiting and runs with no other: the active file's scores are what the tree shows, and two parses interleaved on
- * one thread would each take twice as long.
- */
+/** Runs at most `slots` tasks at once, the others in the order they came. */
 export class TaskLimiter {
   private running = 0;
-  private aloneRunning = false;
-  private readonly waiting: Array<{ alone: boolean; start: () => void }> = [];
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly slots: number) {}
 
-  async run<T>(task: () => Promise<T>, options: { alone?: boolean } = {}): Promise<T> {
-    const alone = options.alone === true;
-    // Every task queues, and one place decides what starts: its slot is reserved before `start` runs.
-    await new Promise<void>((start) => {
-      if (alone) this.waiting.unshift({ alone, start });
-      else this.waiting.push({ alone, start });
-      this.startWaiting();
-    });
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
     try {
       return await task();
     } finally {
       this.running--;
-      if (alone) this.aloneRunning = false;
-      this.startWaiting();
-    }
-  }
-
-  private startWaiting(): void {
-    while (this.waiting.length > 0) {
-      const next = this.waiting[0];
-      const free = !this.aloneRunning && (next.alone ? this.running === 0 : this.running < this.slots);
-      if (!free) return;
-      this.waiting.shift();
-      this.running++;
-      if (next.alone) this.aloneRunning = true;
-      next.start();
+      this.waiting.shift()?.();
     }
   }
 }

@@ -29,15 +29,7 @@ import { InspectorState } from './state';
 import { DiagnosisService } from './diagnosisService';
 import { parseFrameSampling, type FrameSampling } from '../shared/diagnosis';
 import { unsavedTextOf } from './unsavedText';
-import {
-  ALONE_PARSE_MAX_BYTES,
-  CONCURRENT_RESULT_PARSES,
-  diskIdentity,
-  isAbort,
-  ResultReadCache,
-  sameDatasetContent,
-  TaskLimiter,
-} from './loadCache';
+import { CONCURRENT_RESULT_PARSES, diskIdentity, isAbort, ResultReadCache, sameDatasetContent, TaskLimiter } from './loadCache';
 import { withLoadProgress } from './resultLoads';
 import { countDatasetRead, countResultCacheHit, countResultLoadCancelled, countResultParse } from '../perf/extensionStats';
 
@@ -184,14 +176,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       this.slices.datasets.setLoaded(key, { error: (e as Error).message });
       this.log.error(`dataset ${key}: ${(e as Error).message}`);
     }
-    await Promise.all(this.resultsActiveFirst().map((r) => this.reloadResult(r.id)));
-  }
-
-  /** The loaded result files, the active one first: its scores are what the tree shows. */
-  private resultsActiveFirst(): ReturnType<InspectorStore['slices']['results']['all']> {
-    const active = this.slices.results.active();
-    const all = this.slices.results.all();
-    return active ? [active, ...all.filter((r) => r !== active)] : all;
+    await Promise.all(this.slices.results.all().map((r) => this.reloadResult(r.id)));
   }
 
   // ---------- result files ----------
@@ -263,17 +248,13 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
         if (r?.evaluation !== cached.evaluation || r.error !== undefined) results.setEvaluation(id, cached);
         return;
       }
-      const read = await this.parses.run(
-        () => {
-          controller.signal.throwIfAborted(); // replaced or cancelled while it waited for a slot
-          countResultParse(id);
-          return withLoadProgress(id, disk?.size ?? 0, controller, (onBytesRead) =>
-            readResultForStore(merged.dataset, id, { ...options, signal: controller.signal, onBytesRead, sliceMs: WORK_SLICE_MS }, unsaved),
-          );
-        },
-        // A very large active file does not hold the others back for seconds.
-        { alone: results.active()?.id === id && (disk?.size ?? 0) <= ALONE_PARSE_MAX_BYTES },
-      );
+      const read = await this.parses.run(() => {
+        controller.signal.throwIfAborted(); // replaced or cancelled while it waited for a slot
+        countResultParse(id);
+        return withLoadProgress(id, disk?.size ?? 0, controller, (onBytesRead) =>
+          readResultForStore(merged.dataset, id, { ...options, signal: controller.signal, onBytesRead, sliceMs: WORK_SLICE_MS }, unsaved),
+        );
+      });
       if (!current()) return;
       if (read.evaluation) {
         read.evaluation.formatLoss = await formatLossInSlices(merged.dataset, read.evaluation, this.formatLossOptions(), new TimeSlicer());
@@ -321,7 +302,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
 
   /** Re-scores the loaded result files (after the profile or field mapping changed). */
   reevaluateResults(): Promise<void> {
-    return this.track(Promise.all(this.resultsActiveFirst().map((r) => this.reloadResult(r.id))).then(() => undefined));
+    return this.track(Promise.all(this.slices.results.all().map((r) => this.reloadResult(r.id))).then(() => undefined));
   }
 
   // ---------- bookkeeping ----------

@@ -49,21 +49,6 @@ describe('auto-detection', () => {
     assert.equal(found.truncated, false);
   });
 
-  it('reports each dataset and result file as it finds it, before the search ends, in the order of the result', async () => {
-    let ended = false;
-    const reported: Array<{ kind: string; path: string; ended: boolean }> = [];
-    const search = detectInFolders([ws], FIELDS, undefined, {
-      dataset: (dir) => reported.push({ kind: 'dataset', path: dir, ended }),
-      result: (file) => reported.push({ kind: 'result', path: file, ended }),
-    });
-    const found = await search.finally(() => (ended = true));
-    const of = (kind: string) => reported.filter((r) => r.kind === kind).map((r) => r.path);
-    assert.deepEqual(of('dataset'), found.datasets);
-    assert.deepEqual(of('result'), found.results);
-    assert.equal(reported.length, 3);
-    assert.ok(reported.every((r) => !r.ended));
-  });
-
   it('honours the field mapping', async () => {
     const found = await detectInFolders([ws], { uidField: 'doc.uid', predictionField: 'filtered_resps.0' });
     assert.deepEqual(
