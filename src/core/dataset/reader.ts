@@ -356,8 +356,10 @@ async function buildQuestionUnguarded(
     images.push(ref instanceof Promise ? await ref : ref);
   }
 
-  const extra: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rec)) if (!KNOWN_FIELDS.has(k) && !k.startsWith('source_')) extra[k] = v;
+  // fromEntries defines each field as its own: a "__proto__" field is kept as data, not made the object's prototype.
+  const extra: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rec).filter(([k]) => !KNOWN_FIELDS.has(k) && !k.startsWith('source_')),
+  );
 
   const question: Question = {
     index: 0,

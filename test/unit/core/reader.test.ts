@@ -253,6 +253,21 @@ describe('bad input is reported with file and line; the rest loads', () => {
     assert.deepEqual(scoring.byUid.get('ok')!.problems, [], 'no missing video reported');
     assert.ok(ds.byUid.get('ok')!.problems.some((p) => /missing video/.test(p.message)));
   });
+  it('a "__proto__" field is kept as data among the extra fields, not made their prototype', async () => {
+    const root = tempRoot();
+    try {
+      mkdirSync(path.join(root, '01'));
+      const text = `{"task": "Object_Localization_Egocentric_Direction_visual", "uid": "p", "scene": "s", "answer": "10", "texts": ["t"], "__proto__": {"geometry": {"agent": {"x": 5}}}, "note": 1}`;
+      writeFileSync(path.join(root, '01', 'question.json'), text);
+      const q = (await readDataset(root, { sniffMedia: false, checkMedia: false })).byUid.get('p')!;
+      assert.deepEqual(Object.keys(q.extra), ['__proto__', 'note']);
+      assert.equal(Object.getPrototypeOf(q.extra), Object.prototype);
+      assert.equal(q.extra.geometry, undefined, 'no geometry comes from the "__proto__" field');
+      assert.deepEqual(JSON.parse(JSON.stringify(q.extra)), JSON.parse(`{"__proto__": {"geometry": {"agent": {"x": 5}}}, "note": 1}`));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
   it('layout B: .jsonl with line numbers, video/copied_video_path, images as strings or objects', async () => {
     const root = tempRoot();
     writeFileSync(path.join(root, 'clip.mp4'), MP4);
