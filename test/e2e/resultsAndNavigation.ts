@@ -47,6 +47,8 @@ const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'resu
 const checkbox = async (name: string): Promise<Locator> => (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).getByRole('checkbox');
 const isTicked = async (name: string) => (await (await checkbox(name)).getAttribute('aria-checked')) === 'true';
 const rowText = async (name: string) => (await (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).innerText()).replace(/\s+/g, ' ');
+/** A loaded file's row gives its line count; before its scores it says what it waits for. */
+const isScored = async (name: string) => /\d+ lines?\b/.test(await rowText(name));
 
 async function viewerUid(): Promise<string> {
   return (await webview(page).locator(VIEWER.uid).innerText({ timeout: 2000 })).trim();
@@ -129,14 +131,14 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
     });
     console.log(`late-run.jsonl appeared after ${writes} write(s)`);
     // Its scores redraw the whole Results view: the next step's hover and click must not land in that redraw.
-    await until('late-run.jsonl to be scored', async () => /\d+ lines?\b/.test(await rowText('late-run')));
+    await until('late-run.jsonl to be scored', () => isScored('late-run'));
   });
 
   const activeAndCompared = 'defect 9: setting a file active leaves the previous one ticked; the active file can be unticked';
   step(activeAndCompared, [started], async () => {
     assert.ok(await isTicked('noisy-oracle'), 'the first file loaded is active and compared');
     assert.match(await rowText('noisy-oracle'), /active/);
-    await until('random to be scored', async () => /\d+ lines?\b/.test(await rowText('random')));
+    await until('random to be scored', () => isScored('random'));
     const random = await findRow(page, RESULTS_VIEW, resultRowNamed('random'));
     await random.hover();
     await random.getByRole('button', { name: 'Set as Active Result' }).click();

@@ -401,10 +401,10 @@ function mediaRef(
   problem: (m: string, s?: Problem['severity']) => void,
 ): MediaRef | Promise<MediaRef> {
   const lexical = lexicalMediaPath(root, dir, rel, options.folders?.isReal(dir) === true);
-  if (options.checkMedia !== false)
-    return checkedMediaRef({ role, relPath: rel, path: null, exists: false }, lexical, { dir, root, options, problem });
+  const unchecked: MediaRef = { role, relPath: rel, path: null, exists: false };
+  if (options.checkMedia !== false) return checkedMediaRef(unchecked, lexical, { dir, root, options, problem });
   if (!lexical.ok) problem(lexical.reason);
-  return { role, relPath: rel, path: null, exists: false };
+  return unchecked;
 }
 
 async function checkedMediaRef(
