@@ -237,7 +237,8 @@ async function main(argv: string[]): Promise<number> {
         // A read-only pass first, only when the dataset may be the wrong folder, so that nothing is written then.
         if (await enclosingLayoutADataset(dataset))
           await checkNotOneQuestionFolder(dataset, [(await evaluateResultFile(dataset, file, options)).evaluation]);
-        result = await rescoreResultFile(dataset, file, { ...options, dryRun: values['dry-run'] });
+        // Only the report is printed, so only scores are kept of each line.
+        result = await rescoreResultFile(dataset, file, { ...options, dryRun: values['dry-run'], outcomes: 'scores' });
       } catch (e) {
         if (e instanceof CliError) throw e;
         // What became of the file is said once: here, unless the core's message already says it.

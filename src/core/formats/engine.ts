@@ -290,7 +290,7 @@ export interface FormatRescore {
 }
 
 /** What the extension's rescore passes on to the in-place rescore of a JSON lines file. */
-export type RescoreControls = Pick<RescoreFileOptions, 'dryRun' | 'isCancelled' | 'onProgress' | 'keepPrevious'>;
+export type RescoreControls = Pick<RescoreFileOptions, 'dryRun' | 'isCancelled' | 'onProgress' | 'keepPrevious' | 'outcomes'>;
 
 /**
  * Rescores a result file. JSON lines formats are rewritten in place, losslessly (the owned fields at the top
@@ -310,6 +310,7 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
       isCancelled: options.isCancelled,
       onProgress: options.onProgress,
       keepPrevious: options.keepPrevious,
+      outcomes: options.outcomes,
     });
     if (!extract) countCanonicalUnjoined(evaluation, p, options.fields);
     const done = finish(file, evaluation, p, undefined);

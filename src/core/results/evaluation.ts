@@ -64,14 +64,29 @@ export interface EvaluateOptions {
   sliceMs?: number;
 }
 
+/** What a builder keeps of each question's outcome: everything (`byUid`), or its score alone, for a caller that
+ * needs only the totals (then `byUid` stays empty). */
+export type OutcomesKept = 'all' | 'scores';
+
+/** The last score of a uid, when only scores are kept: updated in place, so a uid that repeats makes no garbage. */
+interface KeptScore {
+  line: number;
+  score: number;
+  unparsed: boolean;
+}
+
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
 export class EvaluationBuilder {
   private readonly ctx: ScoreContext;
   readonly evaluation: Evaluation;
   private duplicates = 0;
   private firstDuplicate?: { line: number; uid: string; earlier: number };
+  /** Set when only scores are kept. Each outcome kept whole would hold the line's answer until its uid repeats,
+   * long enough to be copied by the young-generation collector: in a file of repeated runs, most of its time. */
+  private readonly scores?: Map<string, KeptScore>;
 
-  constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
+  constructor(dataset: Dataset, file: string, options: EvaluateOptions, kept: OutcomesKept = 'all') {
+    if (kept === 'scores') this.scores = new Map();
     this.ctx = {
       dataset,
       file,
@@ -122,9 +137,18 @@ export class EvaluationBuilder {
       fields.first ??= setMetaOf(out.record);
       if (!fields.anySetting && metaText(out.record.setting) !== undefined) fields.anySetting = true;
     }
-    if (ev.byUid.has(out.uid)) {
-      // One warning for all repeats, not one per line: files of repeated runs would drown the list.
-      if (this.duplicates++ === 0) this.firstDuplicate = { line: lineNumber, uid: out.uid, earlier: ev.byUid.get(out.uid)!.line };
+    const kept = this.scores?.get(out.uid);
+    const earlier = this.scores ? kept : ev.byUid.get(out.uid);
+    // One warning for all repeats, not one per line: files of repeated runs would drown the list.
+    if (earlier && this.duplicates++ === 0) this.firstDuplicate = { line: lineNumber, uid: out.uid, earlier: earlier.line };
+    if (this.scores) {
+      const unparsed = out.parse.parsed === null;
+      if (kept) {
+        kept.line = lineNumber;
+        kept.score = out.result.score;
+        kept.unparsed = unparsed;
+      } else this.scores.set(out.uid, { line: lineNumber, score: out.result.score, unparsed });
+      return out;
     }
     ev.byUid.set(out.uid, {
       uid: out.uid,
@@ -156,10 +180,12 @@ export class EvaluationBuilder {
       });
     }
     const acc = new ScoreAccumulator();
-    for (const o of this.evaluation.byUid.values()) {
-      const q = this.ctx.dataset.byUid.get(o.uid)!;
-      if (isSubtaskKey(q.subtask)) acc.add(q.subtask, o.score, o.status === 'unparsed');
-    }
+    const add = (uid: string, score: number, unparsed: boolean) => {
+      const q = this.ctx.dataset.byUid.get(uid)!;
+      if (isSubtaskKey(q.subtask)) acc.add(q.subtask, score, unparsed);
+    };
+    if (this.scores) for (const [uid, s] of this.scores) add(uid, s.score, s.unparsed);
+    else for (const o of this.evaluation.byUid.values()) add(o.uid, o.score, o.status === 'unparsed');
     this.evaluation.subtasks = acc.subtasks();
     this.evaluation.overall = acc.overall();
     return this.evaluation;

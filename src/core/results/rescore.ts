@@ -6,7 +6,7 @@ import { topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import { isSubtaskKey } from '../../shared/subtasks';
-import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
+import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type OutcomesKept, type Summary } from './evaluation';
 import { readLineChunks, splitLines, type Line, type LineChunk } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
@@ -37,6 +37,8 @@ export interface RescoreOptions extends EvaluateOptions {
   isCancelled?: () => boolean;
   /** Called as the work advances (per read batch for files, every 1,000 lines for text) with the fraction done. */
   onProgress?: (fraction: number, linesDone: number) => void;
+  /** `'scores'` for a caller that reads only the report: the evaluation's `byUid` then stays empty. */
+  outcomes?: OutcomesKept;
 }
 
 export class RescoreCancelled extends Error {
@@ -217,7 +219,7 @@ class Rescorer {
     file: string,
     private readonly options: RescoreOptions,
   ) {
-    this.builder = new EvaluationBuilder(dataset, file, options);
+    this.builder = new EvaluationBuilder(dataset, file, options, options.outcomes);
   }
 
   /** The line's new text, with its ending. */
@@ -231,8 +233,15 @@ class Rescorer {
     const out: LineOutcome = this.builder.addLine(line);
     if (out.status !== 'scored') return NO_EDITS;
     const old = out.record.score;
-    if (typeof old === 'number')
-      this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed: out.record.parsed === null });
+    if (typeof old === 'number') {
+      const unparsed = out.record.parsed === null;
+      const kept = this.before.get(out.uid);
+      // Updated in place: a uid that repeats (a file of repeated runs) then makes no garbage here.
+      if (kept) {
+        kept.score = old;
+        kept.unparsed = unparsed;
+      } else this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed });
+    }
     if (old !== out.result.score) this.changed++;
     if (typeof old !== 'number') this.added++;
     else if (old !== out.result.score && this.changedLines.length < MAX_CHANGED_LINES_LISTED) {

@@ -116,6 +116,28 @@ describe('rescore keeps every byte it does not own', () => {
     assert.equal(report.overallBefore, 50);
     assert.equal(report.overall, 100);
   });
+  it('property: keeping only scores gives the same text and report, with repeated uids and stale scores, and no outcomes', () => {
+    const line = fc
+      .record({
+        uid: fc.constantFrom('q_angle', 'q_dist', 'q_point', 'q_choice', 'nope'),
+        prediction: fc.constantFrom('45 degrees left', '1.3 m', '(391, 698)', 'C', 'B', 'no idea', '-134'),
+        score: fc.option(fc.constantFrom(0, 0.5, 1), { nil: undefined }),
+        parsed: fc.option(fc.constantFrom(null, 45), { nil: undefined }),
+      })
+      .map((r) => JSON.stringify(r));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(line, fc.constant(''), fc.constant('{oops')), { maxLength: 30 }), (ls) => {
+        const text = ls.join('\n') + '\n';
+        const all = rescoreText(dataset, 'r.jsonl', text, opts);
+        const scores = rescoreText(dataset, 'r.jsonl', text, { ...opts, outcomes: 'scores' });
+        assert.equal(scores.text, all.text);
+        assert.deepEqual(scores.report, all.report);
+        assert.equal(scores.evaluation.byUid.size, 0);
+        assert.deepEqual({ ...scores.evaluation, byUid: undefined }, { ...all.evaluation, byUid: undefined });
+      }),
+      { numRuns: 300 },
+    );
+  });
   it('property: for arbitrary JSON lines, removing the owned fields gives back the original bytes', () => {
     const uid = fc.constantFrom('q_angle', 'q_dist', 'q_point', 'q_choice', 'nope');
     const userKey = fc
@@ -343,7 +365,12 @@ describe('rescoreFile copies the bytes it does not change', () => {
     await rescoreFile(dataset, file, opts);
     const first = rescoreText(dataset, file, text, opts).text;
     assert.ok(readFileSync(file).equals(Buffer.from(first)));
-    await rescoreFile(dataset, file, opts);
+    const repeat = await rescoreFile(dataset, file, opts);
     assert.ok(readFileSync(file).equals(Buffer.from(first)), 'a repeat rescore leaves every byte as it was');
+    // The CLI keeps only scores: the same bytes and the same report.
+    const scoresOnly = await rescoreFile(dataset, file, { ...opts, outcomes: 'scores' });
+    assert.ok(readFileSync(file).equals(Buffer.from(first)));
+    assert.deepEqual(scoresOnly.report, repeat.report);
+    assert.equal(scoresOnly.evaluation.byUid.size, 0);
   });
 });
