@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import { AtomicReplacement } from '../io/atomicWrite';
-import { EvaluationBuilder, evaluateFile, toSummary, type Evaluation } from '../results/evaluation';
+import { EvaluationBuilder, evaluateFile, toSummary, type Evaluation, type OutcomesKept } from '../results/evaluation';
 import { splitLines } from '../results/lines';
 import { DEFAULT_FIELDS, type FieldMapping } from '../results/fieldPath';
 import {
@@ -52,6 +52,10 @@ export interface FormatOptions {
   signal?: AbortSignal;
   onBytesRead?: (bytesRead: number) => void;
   sliceMs?: number;
+  /** Set the evaluation's format loss, scoring each record under both readers as it is read (see EvaluateOptions). */
+  formatLoss?: boolean;
+  /** `'scores'`: for JSON lines formats, keep each question's score only (see EvaluateOptions); others keep all. */
+  outcomes?: OutcomesKept;
 }
 
 export interface FormatEvaluation {
@@ -168,6 +172,8 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
       signal: options.signal,
       onBytesRead: options.onBytesRead,
       sliceMs: options.sliceMs,
+      formatLoss: options.formatLoss,
+      outcomes: options.outcomes,
     });
     // The canonical format's own path does not go through `extraction`, which records locations and join failures.
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
@@ -190,7 +196,12 @@ async function evaluateRecords(
     if (typeof obj.problem === 'string') return { error: obj.problem };
     return extraction(obj as unknown as ResultRecord, p);
   };
-  const builder = new EvaluationBuilder(dataset, file, { profile: options.profile, reader: options.reader, extract });
+  const builder = new EvaluationBuilder(dataset, file, {
+    profile: options.profile,
+    reader: options.reader,
+    extract,
+    formatLoss: options.formatLoss,
+  });
   const byPosition = new Map<number, RecordLocation>();
   let ordinal = 0;
   const slicer = TimeSlicer.optional(options.sliceMs);

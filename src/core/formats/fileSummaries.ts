@@ -3,7 +3,7 @@
 import type { Dataset } from '../dataset/question';
 import { describeFsError } from '../dataset/safeRead';
 import type { Evaluation } from '../results/evaluation';
-import { formatLossOf } from '../results/formatLoss';
+import { withFormatLoss } from '../results/formatLoss';
 import type { FormatLoss } from '../../shared/report/formatLoss';
 import { evaluateResultFile, type FormatOptions } from './engine';
 
@@ -25,14 +25,16 @@ export type FileSummaryResult = { ok: true; summary: FileSummary } | ({ ok: fals
 /** One file's summary, or why it could not be read. */
 export async function summarizeResultFile(dataset: Dataset, file: string, options: FormatOptions): Promise<FileSummaryResult> {
   try {
-    const fe = await evaluateResultFile(dataset, file, options);
+    // Scored under both readers as it is read, keeping only scores: no outcome outlives its line.
+    const fe = await evaluateResultFile(dataset, file, { ...options, formatLoss: true, outcomes: 'scores' });
+    const { formatLoss } = withFormatLoss(fe.evaluation);
     const { byUid: _byUid, formatLoss: _formatLoss, setFields: _setFields, ...evaluation } = fe.evaluation;
     const { adapter, reason } = fe.detection;
     return {
       ok: true,
       summary: {
         ...evaluation,
-        formatLoss: formatLossOf(dataset, fe.evaluation, { profile: options.profile, reader: options.reader }),
+        formatLoss,
         format: { name: adapter.name, label: adapter.label, reason },
         sidecar: fe.sidecar && { path: fe.sidecar.path, stale: fe.sidecar.stale },
       },

@@ -14,6 +14,7 @@ import { isInvalidUtf8Line, readLineBatches, splitLines, type Line } from './lin
 import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type ScoreContext } from './scoreLine';
 import { metaText, setMetaOf, type SetMeta } from '../compare/setMeta';
 import { TimeSlicer } from '../io/timeSlices';
+import { FormatLossTracker } from './formatLossTracker';
 
 /** A result file's verdict on one question. */
 export interface QuestionOutcome {
@@ -42,7 +43,7 @@ export interface Evaluation extends Summary {
   model?: string;
   template?: string;
   byUid: Map<string, QuestionOutcome>;
-  /** The lenient and strict scores per subtask (format loss), when the caller asked for them (formatLossOf). */
+  /** The lenient and strict scores per subtask (format loss), when the caller asked for them (`formatLoss`, formatLossOf). */
   formatLoss?: FormatLoss;
   /** What names the file's result set, from its first scored line of a benchmark subtask, and whether any such
    * line carries `setting` (then the compare loader splits the file by setting). */
@@ -62,10 +63,13 @@ export interface EvaluateOptions {
   onBytesRead?: (bytesRead: number) => void;
   /** `evaluateFile` lets the event loop run after each slice of this many ms of work (for a host thread such as the extension's). */
   sliceMs?: number;
+  /** Score each line under the other reader as well, and set the evaluation's `formatLoss`. */
+  formatLoss?: boolean;
+  /** What is kept of each question's outcome: all of it (the default), or its score alone for a caller that needs
+   * only the totals (then `byUid` stays empty). */
+  outcomes?: OutcomesKept;
 }
 
-/** What a builder keeps of each question's outcome: everything (`byUid`), or its score alone, for a caller that
- * needs only the totals (then `byUid` stays empty). */
 export type OutcomesKept = 'all' | 'scores';
 
 /** The last score of a uid, when only scores are kept: updated in place, so a uid that repeats makes no garbage. */
@@ -85,8 +89,11 @@ export class EvaluationBuilder {
    * long enough to be copied by the young-generation collector: in a file of repeated runs, most of its time. */
   private readonly scores?: Map<string, KeptScore>;
 
-  constructor(dataset: Dataset, file: string, options: EvaluateOptions, kept: OutcomesKept = 'all') {
-    if (kept === 'scores') this.scores = new Map();
+  private readonly formatLoss?: FormatLossTracker;
+
+  constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
+    if (options.outcomes === 'scores') this.scores = new Map();
+    if (options.formatLoss) this.formatLoss = new FormatLossTracker(options);
     this.ctx = {
       dataset,
       file,
@@ -137,6 +144,7 @@ export class EvaluationBuilder {
       fields.first ??= setMetaOf(out.record);
       if (!fields.anySetting && metaText(out.record.setting) !== undefined) fields.anySetting = true;
     }
+    this.formatLoss?.add(out.uid, out.question, out.prediction, out.parse, out.result.score);
     const kept = this.scores?.get(out.uid);
     const earlier = this.scores ? kept : ev.byUid.get(out.uid);
     // One warning for all repeats, not one per line: files of repeated runs would drown the list.
@@ -188,6 +196,7 @@ export class EvaluationBuilder {
     else for (const o of this.evaluation.byUid.values()) add(o.uid, o.score, o.status === 'unparsed');
     this.evaluation.subtasks = acc.subtasks();
     this.evaluation.overall = acc.overall();
+    if (this.formatLoss) this.evaluation.formatLoss = this.formatLoss.result();
     return this.evaluation;
   }
 }

@@ -1,80 +1,12 @@
 // Evaluation of a result file under the chosen reader, with the other reader's score of every line alongside,
 // in one read of the file: the input to format loss (lenient - strict).
 import type { Dataset } from '../dataset/question';
-import type { ParseOutcome } from '../../shared/parsing/answerParser';
-import { RepeatedPredictions } from '../../shared/parsing/repeatedPredictions';
-import type { ParsedValue } from '../../shared/parsing/parsedValue';
-import { DEFAULT_READER, isFallbackRule, type ReaderName } from '../../shared/parsing/readers';
-import { FormatLossAccumulator, type FormatLoss, type ReaderScores } from '../../shared/report/formatLoss';
-import { scoreParsed } from '../../shared/scoring/scorer';
-import { isSubtaskKey, type AnswerKind, type SubtaskKey } from '../../shared/subtasks';
-import { EvaluationBuilder, type EvaluateOptions, type Evaluation } from './evaluation';
-import { readLineBatches, splitLines, type Line } from './lines';
+import { DEFAULT_READER } from '../../shared/parsing/readers';
+import { FormatLossAccumulator, type FormatLoss } from '../../shared/report/formatLoss';
+import { isSubtaskKey } from '../../shared/subtasks';
+import { evaluateFile, evaluateText, type EvaluateOptions, type Evaluation } from './evaluation';
+import { otherReader, scoresUnderBothReaders, scoreUnder } from './formatLossTracker';
 import { runSteps, runStepsInSlices, type WorkSlicer } from '../../shared/workSlices';
-
-type ReaderScore = ReaderScores['lenient'];
-
-/** This reader's score beside the other reader's; a parse in the prompt's format reads the same under both. */
-function scoresUnderBothReaders(reader: ReaderName, mine: ReaderScore, parse: ParseOutcome, other: () => ReaderScore): ReaderScores {
-  const same = reader === 'strict' ? parse.parsed !== null : parse.parsed !== null && !isFallbackRule(parse.rule);
-  const theirs = same ? mine : other();
-  return reader === 'strict' ? { strict: mine, lenient: theirs } : { lenient: mine, strict: theirs };
-}
-
-/** The reader other than `reader`, remembering repeated predictions. */
-function otherReader(reader: ReaderName): RepeatedPredictions {
-  return new RepeatedPredictions(reader === 'strict' ? 'lenient' : 'strict');
-}
-
-/** The score of `prediction` under `other`, the reader other than the evaluation's. */
-function scoreUnder(
-  kind: AnswerKind,
-  truth: ParsedValue,
-  prediction: string,
-  other: RepeatedPredictions,
-  options: EvaluateOptions,
-): ReaderScore {
-  const parse = other.read(kind, prediction);
-  return { score: scoreParsed(truth, parse.parsed, options.profile).score, unparsed: parse.parsed === null };
-}
-
-class FormatLossBuilder {
-  private readonly builder: EvaluationBuilder;
-  /** Last line wins for a repeated uid, as in the evaluation. */
-  private readonly byUid = new Map<string, { subtask: SubtaskKey; scores: ReaderScores }>();
-  private readonly other: RepeatedPredictions;
-
-  constructor(
-    dataset: Dataset,
-    file: string,
-    private readonly options: EvaluateOptions,
-  ) {
-    this.builder = new EvaluationBuilder(dataset, file, options);
-    this.other = otherReader(options.reader ?? DEFAULT_READER);
-  }
-
-  addLine(line: Line): void {
-    const out = this.builder.addLine(line);
-    if (out.status !== 'scored') return;
-    const q = out.question;
-    const subtask = q.subtask;
-    if (!isSubtaskKey(subtask)) return;
-    const reader = this.options.reader ?? DEFAULT_READER;
-    const mine = { score: out.result.score, unparsed: out.parse.parsed === null };
-    this.byUid.set(out.uid, {
-      subtask,
-      scores: scoresUnderBothReaders(reader, mine, out.parse, () =>
-        scoreUnder(q.kind!, q.truth!, out.prediction, this.other, this.options),
-      ),
-    });
-  }
-
-  finish(): { evaluation: Evaluation; formatLoss: FormatLoss } {
-    const acc = new FormatLossAccumulator();
-    for (const { subtask, scores } of this.byUid.values()) acc.add(subtask, scores);
-    return { evaluation: this.builder.finish(), formatLoss: acc.result() };
-  }
-}
 
 /**
  * The format loss of an evaluation already made (of any result format): each outcome's score under the other
@@ -118,9 +50,7 @@ export async function evaluateFileWithFormatLoss(
   file: string,
   options: EvaluateOptions,
 ): Promise<{ evaluation: Evaluation; formatLoss: FormatLoss }> {
-  const b = new FormatLossBuilder(dataset, file, options);
-  for await (const batch of readLineBatches(file)) for (const line of batch) b.addLine(line);
-  return b.finish();
+  return withFormatLoss(await evaluateFile(dataset, file, { ...options, formatLoss: true }));
 }
 
 /** The same for result text (an editor buffer). */
@@ -130,7 +60,11 @@ export function evaluateTextWithFormatLoss(
   text: string,
   options: EvaluateOptions,
 ): { evaluation: Evaluation; formatLoss: FormatLoss } {
-  const b = new FormatLossBuilder(dataset, file, options);
-  for (const line of splitLines(text)) b.addLine(line);
-  return b.finish();
+  return withFormatLoss(evaluateText(dataset, file, text, { ...options, formatLoss: true }));
+}
+
+/** An evaluation made with `formatLoss: true`, and its format loss. */
+export function withFormatLoss(evaluation: Evaluation): { evaluation: Evaluation; formatLoss: FormatLoss } {
+  if (!evaluation.formatLoss) throw new Error('internal error: the evaluation was made without its format loss');
+  return { evaluation, formatLoss: evaluation.formatLoss };
 }

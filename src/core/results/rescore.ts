@@ -6,7 +6,7 @@ import { topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import { isSubtaskKey } from '../../shared/subtasks';
-import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type OutcomesKept, type Summary } from './evaluation';
+import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, type Summary } from './evaluation';
 import { readLineChunks, splitLines, type Line, type LineChunk } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
@@ -37,8 +37,6 @@ export interface RescoreOptions extends EvaluateOptions {
   isCancelled?: () => boolean;
   /** Called as the work advances (per read batch for files, every 1,000 lines for text) with the fraction done. */
   onProgress?: (fraction: number, linesDone: number) => void;
-  /** `'scores'` for a caller that reads only the report: the evaluation's `byUid` then stays empty. */
-  outcomes?: OutcomesKept;
 }
 
 export class RescoreCancelled extends Error {
@@ -219,7 +217,7 @@ class Rescorer {
     file: string,
     private readonly options: RescoreOptions,
   ) {
-    this.builder = new EvaluationBuilder(dataset, file, options, options.outcomes);
+    this.builder = new EvaluationBuilder(dataset, file, options);
   }
 
   /** The line's new text, with its ending. */

@@ -6,7 +6,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { evaluateTextWithFormatLoss, readDataset, rescoreText, type Dataset } from '../../../src/core';
+import fc from 'fast-check';
+import {
+  evaluateText,
+  evaluateTextWithFormatLoss,
+  formatLossOf,
+  readDataset,
+  rescoreText,
+  summarizeResultFile,
+  type Dataset,
+} from '../../../src/core';
 import { REPO_ROOT } from '../helpers/shared';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 
@@ -80,6 +89,44 @@ describe('readers in rescore, evaluation and the CLI', () => {
       assert.deepEqual(formatLoss.subtasks.trajectory, { lenient: 100, strict: 100, loss: 0, n: 1, differing: 0 });
       assert.equal(formatLoss.overall.loss, 50);
     }
+  });
+
+  it('property: the format loss scored line by line, keeping only scores, is the one of the evaluation made first', async () => {
+    const ds = await load();
+    const line = fc
+      .record({
+        uid: fc.constantFrom('q_angle', 'q_dist', 'q_point', 'q_choice', 'nope'),
+        prediction: fc.constantFrom(
+          'C',
+          'the answer is B',
+          '45',
+          'about 134 degrees to the right',
+          '1.0',
+          'roughly 2 meters',
+          '(391, 698)',
+          'I am at (391, 698).',
+          'no idea',
+        ),
+      })
+      .map((r) => JSON.stringify(r));
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 25 }), fc.constantFrom('lenient', 'strict'), async (ls, reader) => {
+        const text = ls.join('\n') + '\n';
+        const options = { profile: 'paper' as const, reader };
+        const all = evaluateText(ds, 'r.jsonl', text, options);
+        const inline = evaluateText(ds, 'r.jsonl', text, { ...options, formatLoss: true, outcomes: 'scores' });
+        assert.deepEqual(inline.formatLoss, formatLossOf(ds, all, options));
+        assert.equal(inline.byUid.size, 0);
+        assert.deepEqual({ ...inline, byUid: undefined, formatLoss: undefined }, { ...all, byUid: undefined, formatLoss: undefined });
+        // summary's path: the same file through the format engine
+        const file = path.join(mkdtempSync(path.join(tmpdir(), 'gst-readers-')), 'r.jsonl');
+        writeFileSync(file, text);
+        const summary = await summarizeResultFile(ds, file, options);
+        assert.ok(summary.ok);
+        assert.deepEqual(summary.summary.formatLoss, formatLossOf(ds, evaluateText(ds, file, text, options), options));
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('CLI: --reader, format loss in the table and in --json, and a bad reader is a usage error', () => {
