@@ -16,7 +16,6 @@ import {
   disagreementCounts,
   disagreementTableModel,
   disagreements,
-  evaluateFileWithFormatLoss,
   formatProblem,
   loadResultFile,
   renderTable,
@@ -30,7 +29,6 @@ import {
   type Dataset,
   type EvaluateOptions,
   type Evaluation,
-  type FormatLoss,
   type LoadedResultFile,
   type Problem,
   type ReferenceGroup,
@@ -74,11 +72,13 @@ function printProblems(o: ReportOptions, problems: readonly Problem[]) {
   for (const p of relProblems(o, problems)) o.err(formatProblem(p));
 }
 
-async function loadAll(dataset: Dataset, files: readonly string[], o: ReportOptions): Promise<LoadedResultFile[]> {
+/** Each file loaded, with its format loss (lenient minus strict per subtask, as the Compare panel shows it) when
+ * `formatLoss` is set: both readers' scores are taken in the one read. */
+async function loadAll(dataset: Dataset, files: readonly string[], o: ReportOptions, formatLoss: boolean): Promise<LoadedResultFile[]> {
   const loaded = [];
   for (const file of files) {
     try {
-      loaded.push(await loadResultFile(dataset, file, o));
+      loaded.push(await loadResultFile(dataset, file, { ...o, formatLoss }));
     } catch (e) {
       throw new CliUsageError(`cannot read ${file}: ${(e as Error).message}`);
     }
@@ -90,14 +90,6 @@ function section(format: TableFormat, title: string, table: TableModel, notes: s
   const body = renderTable(table, format);
   const lines = format === 'markdown' ? notes.map((n) => `- ${n}`) : notes;
   return [format === 'markdown' ? `## ${title}` : `${title}:`, '', body, ...(lines.length ? ['', ...lines] : [])].join('\n');
-}
-
-/** Each file's format loss (lenient minus strict, per subtask), as the Compare panel shows it; null for a file
- * with no scored line. A second read of each file, since the comparison's sets hold one reader's scores. */
-async function formatLosses(dataset: Dataset, loaded: readonly LoadedResultFile[], o: ReportOptions): Promise<Array<FormatLoss | null>> {
-  const losses: Array<FormatLoss | null> = [];
-  for (const l of loaded) losses.push(l.scored > 0 ? (await evaluateFileWithFormatLoss(dataset, l.file, o)).formatLoss : null);
-  return losses;
 }
 
 /** `compare`: the subtask table of several files with deltas, intervals and p-values against a baseline. */
@@ -114,7 +106,7 @@ export async function runCompare(
     if (!listed)
       throw new CliUsageError(`--disagreements takes a subtask key or abbreviation (e.g. ed_v or EDv), not "${o.disagreements}"`);
   }
-  const loaded = await loadAll(dataset, files, o);
+  const loaded = await loadAll(dataset, files, o, o.format === 'json');
   // Ids and paths relative to the working directory, as everywhere in the CLI's output.
   const sets = loaded
     .flatMap((l) => l.sets)
@@ -138,7 +130,6 @@ export async function runCompare(
   const others = sets.filter((_, i) => i !== b);
   const lists = listed ? others.map((other) => ({ other, list: disagreements(sets[b], other, listed!) })) : [];
   if (o.format === 'json') {
-    const losses = await formatLosses(dataset, loaded, o);
     o.out(
       JSON.stringify(
         {
@@ -146,12 +137,12 @@ export async function runCompare(
           runGroups: groups,
           settings,
           ...(listed ? { disagreements: lists.map(({ other, list }) => ({ baseline: sets[b].id, other: other.id, ...list })) } : {}),
-          files: loaded.map((l, i) => ({
+          files: loaded.map((l) => ({
             file: relative(o, l.file),
             lines: l.lines,
             scored: l.scored,
             skipped: l.skipped,
-            formatLoss: losses[i],
+            formatLoss: l.formatLoss ?? null,
           })),
           problems: relProblems(o, problems),
         },
@@ -224,7 +215,7 @@ export async function runScoreboard(
   groups: ReferenceGroup[] | undefined,
   o: ReportOptions,
 ): Promise<number> {
-  const loaded = await loadAll(dataset, files, o);
+  const loaded = await loadAll(dataset, files, o, o.format === 'json');
   const sets = loaded.flatMap((l) => l.sets);
   const scores = sets.length > 0 ? compareSets(sets, { seed: o.seed, datasetCounts: datasetSubtaskCounts(dataset) }).sets : [];
   const random = simulateRandomBaseline(dataset.questions, { profile: o.profile, seed: o.seed });

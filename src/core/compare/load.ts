@@ -10,6 +10,8 @@ import type { EvaluateOptions } from '../results/evaluation';
 import { DEFAULT_FIELDS } from '../results/fieldPath';
 import { readLineBatches, splitLines, type Line } from '../results/lines';
 import { scoreLine } from '../results/scoreLine';
+import { FormatLossTracker } from '../results/formatLossTracker';
+import type { FormatLoss } from '../../shared/report/formatLoss';
 import { metaText, setMetaOf } from './setMeta';
 
 export interface LoadedResultFile {
@@ -19,6 +21,8 @@ export interface LoadedResultFile {
   scored: number;
   skipped: number;
   problems: Problem[];
+  /** The file's format loss, when `formatLoss` was asked for (as in EvaluateOptions); null with no scored line. */
+  formatLoss?: FormatLoss | null;
 }
 
 /** "model / template / run / setting", or the file name when the lines name no model. */
@@ -53,6 +57,7 @@ async function loadLines(
     { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }
   >();
   const out: LoadedResultFile = { file, sets: [], lines: 0, scored: 0, skipped: 0, problems: [] };
+  const formatLoss = options.formatLoss ? new FormatLossTracker(options) : undefined;
   for await (const batch of batches) {
     for (const line of batch) {
       const r = scoreLine(line.text, line.number, ctx);
@@ -64,6 +69,7 @@ async function loadLines(
         continue;
       }
       out.scored++;
+      formatLoss?.add(r.uid, r.question, r.prediction, r.parse, r.result.score);
       if (!isSubtaskKey(r.question.subtask)) continue;
       const setting = metaText(r.record.setting);
       const key = setting ?? '';
@@ -92,6 +98,7 @@ async function loadLines(
       });
     out.sets.push({ id: key ? `${file}#${key}` : file, file, label: resultSetLabel(file, g.meta), ...g.meta, results: g.results });
   }
+  if (formatLoss) out.formatLoss = out.scored > 0 ? formatLoss.result() : null;
   return out;
 }
 
