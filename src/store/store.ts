@@ -252,11 +252,17 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
         controller.signal.throwIfAborted(); // replaced or cancelled while it waited for a slot
         countResultParse(id);
         return withLoadProgress(id, disk?.size ?? 0, controller, (onBytesRead) =>
-          readResultForStore(merged.dataset, id, { ...options, signal: controller.signal, onBytesRead, sliceMs: WORK_SLICE_MS }, unsaved),
+          readResultForStore(
+            merged.dataset,
+            id,
+            { ...options, signal: controller.signal, onBytesRead, sliceMs: WORK_SLICE_MS, formatLoss: true },
+            unsaved,
+          ),
         );
       });
       if (!current()) return;
-      if (read.evaluation) {
+      // A file read from disk has its format loss from the read itself; unsaved text is scored by a rescore, without it.
+      if (read.evaluation && !read.evaluation.formatLoss) {
         read.evaluation.formatLoss = await formatLossInSlices(merged.dataset, read.evaluation, this.formatLossOptions(), new TimeSlicer());
         if (!current()) return;
       }
