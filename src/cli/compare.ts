@@ -215,7 +215,7 @@ export async function runScoreboard(
   groups: ReferenceGroup[] | undefined,
   o: ReportOptions,
 ): Promise<number> {
-  const loaded = await loadAll(dataset, files, o, o.format === 'json');
+  const loaded = await loadAll(dataset, files, o, false);
   const sets = loaded.flatMap((l) => l.sets);
   const scores = sets.length > 0 ? compareSets(sets, { seed: o.seed, datasetCounts: datasetSubtaskCounts(dataset) }).sets : [];
   const random = simulateRandomBaseline(dataset.questions, { profile: o.profile, seed: o.seed });
