@@ -139,7 +139,14 @@ export async function* xlsxRows(file: string, sheetName?: string): AsyncGenerato
     rows[i].forEach((cell, c) => {
       if (!names[c] || cell === null) return;
       empty = false;
-      obj[names[c]] = cell instanceof Date ? cell.toISOString() : cell;
+      // Defined, not assigned: a column headed "__proto__" is then kept as data (an assignment of a primitive
+      // to `__proto__` is silently ignored, and the column lost).
+      Object.defineProperty(obj, names[c], {
+        value: cell instanceof Date ? cell.toISOString() : cell,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     });
     if (!empty) yield { obj, location: { kind: 'row', row: i + 2, sheet: sheet.sheet } };
   }

@@ -1,5 +1,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
   ADAPTERS,
@@ -12,6 +14,8 @@ import {
   type RecordOrProblem,
   type ResultRecord,
 } from '../../../src/core';
+import { xlsxRows } from '../../../src/core/formats/containers';
+import { xlsx } from '../../../scripts/lib/xlsxWriter';
 import { REPO_ROOT } from '../helpers/shared';
 
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/formats');
@@ -162,8 +166,7 @@ describe('GST-Bench scripts and generic JSON lines', () => {
   });
 
   it('a canonical file with --id-pattern goes through the join rules', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const file = path.join(mkdtempSync(path.join((await import('node:os')).tmpdir(), 'gst-pattern-')), 'r.jsonl');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gst-pattern-')), 'r.jsonl');
     writeFileSync(
       file,
       '{"uid":"run1-fx_choice","prediction":"C"}\n{"uid":"fx_angle","prediction":"-134"}\n{"uid":"zzz","prediction":"1"}\n',
@@ -186,6 +189,22 @@ describe('GST-Bench scripts and generic JSON lines', () => {
 });
 
 describe('tables: VLMEvalKit .xlsx and .tsv, generic CSV and JSON arrays', () => {
+  it('.xlsx: a column headed "__proto__" is kept as a field, not lost or made the prototype', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gst-xlsx-')), 'sheet.xlsx');
+    writeFileSync(
+      file,
+      xlsx([
+        ['index', '__proto__', 'prediction'],
+        [1, 'kept', 'B'],
+      ]),
+    );
+    const rows = [];
+    for await (const item of xlsxRows(file)) if ('obj' in item) rows.push(item.obj);
+    assert.equal(rows.length, 1);
+    assert.deepEqual(Object.keys(rows[0]), ['index', '__proto__', 'prediction']);
+    assert.equal(Object.getOwnPropertyDescriptor(rows[0], '__proto__')?.value, 'kept');
+    assert.equal(Object.getPrototypeOf(rows[0]), Object.prototype);
+  });
   it('.xlsx rows with sheet and row, numeric index as exact text, a newline inside a cell', async () => {
     const rs = onlyRecords(await records('vlmevalkit', 'vlmevalkit-predictions.xlsx'));
     assert.deepEqual(
