@@ -1,11 +1,9 @@
 // Evaluation of a result file under the chosen reader, with the other reader's score of every line alongside,
 // in one read of the file: the input to format loss (lenient - strict).
 import type { Dataset } from '../dataset/question';
-import { DEFAULT_READER } from '../../shared/parsing/readers';
-import { FormatLossAccumulator, type FormatLoss } from '../../shared/report/formatLoss';
-import { isSubtaskKey } from '../../shared/subtasks';
+import type { FormatLoss } from '../../shared/report/formatLoss';
 import { evaluateFile, evaluateText, type EvaluateOptions, type Evaluation } from './evaluation';
-import { otherReader, scoresUnderBothReaders, scoreUnder } from './formatLossTracker';
+import { FormatLossTracker } from './formatLossTracker';
 import { runSteps, runStepsInSlices, type WorkSlicer } from '../../shared/workSlices';
 
 /**
@@ -28,20 +26,13 @@ export function formatLossInSlices(
 
 /** One step per outcome. */
 function* formatLossSteps(dataset: Dataset, evaluation: Evaluation, options: EvaluateOptions): Generator<void, FormatLoss> {
-  const reader = options.reader ?? DEFAULT_READER;
-  const other = otherReader(reader);
-  const acc = new FormatLossAccumulator();
+  const tracker = new FormatLossTracker(options);
   for (const o of evaluation.byUid.values()) {
     yield;
     const q = dataset.byUid.get(o.uid);
-    if (!q || !q.kind || !q.truth || !isSubtaskKey(q.subtask)) continue;
-    const mine = { score: o.score, unparsed: o.parse.parsed === null };
-    acc.add(
-      q.subtask,
-      scoresUnderBothReaders(reader, mine, o.parse, () => scoreUnder(q.kind!, q.truth!, o.prediction, other, options)),
-    );
+    if (q) tracker.add(o.uid, q, o.prediction, o.parse, o.score);
   }
-  return acc.result();
+  return tracker.result();
 }
 
 /** `evaluateFile` with the format loss of the file: its lenient and strict scores per subtask. */

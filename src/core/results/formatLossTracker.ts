@@ -1,5 +1,6 @@
 // Each scored line's score under the other reader as well, as the lines are scored: the format loss of a file
-// without a second pass over its outcomes, so that a caller need not keep them (`summary`).
+// without a second pass over its outcomes, so that a caller need not keep them (`summary`); `formatLossOf` feeds it
+// an evaluation's outcomes instead.
 import type { ParseOutcome } from '../../shared/parsing/answerParser';
 import type { ParsedValue } from '../../shared/parsing/parsedValue';
 import { RepeatedPredictions } from '../../shared/parsing/repeatedPredictions';
@@ -19,19 +20,19 @@ export interface FormatLossOptions {
 }
 
 /** This reader's score beside the other reader's; a parse in the prompt's format reads the same under both. */
-export function scoresUnderBothReaders(reader: ReaderName, mine: ReaderScore, parse: ParseOutcome, other: () => ReaderScore): ReaderScores {
+function scoresUnderBothReaders(reader: ReaderName, mine: ReaderScore, parse: ParseOutcome, other: () => ReaderScore): ReaderScores {
   const same = reader === 'strict' ? parse.parsed !== null : parse.parsed !== null && !isFallbackRule(parse.rule);
   const theirs = same ? mine : other();
   return reader === 'strict' ? { strict: mine, lenient: theirs } : { lenient: mine, strict: theirs };
 }
 
 /** The reader other than `reader`, remembering repeated predictions. */
-export function otherReader(reader: ReaderName): RepeatedPredictions {
+function otherReader(reader: ReaderName): RepeatedPredictions {
   return new RepeatedPredictions(reader === 'strict' ? 'lenient' : 'strict');
 }
 
 /** The score of `prediction` under `other`, the reader other than the evaluation's. */
-export function scoreUnder(
+function scoreUnder(
   kind: AnswerKind,
   truth: ParsedValue,
   prediction: string,
