@@ -53,26 +53,21 @@ export function recordLineNumbers(text: string): number[] {
   let expectValue = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x0a) line++;
-    else if (c === 0x22 /* " */) {
-      if (depth === 1 && expectValue) {
-        lines.push(line);
-        expectValue = false;
-      }
-      i = skipString(text, i) - 1;
-    } else if (c === 0x5b || c === 0x7b /* [ { */) {
-      if (depth === 1 && expectValue) {
-        lines.push(line);
-        expectValue = false;
-      }
+    // Whitespace first: in a pretty-printed file most characters outside strings are indentation.
+    if (c <= 0x20) {
+      if (c === 0x0a) line++;
+      continue;
+    }
+    if (depth === 1 && expectValue && c !== 0x5d /* ] */) {
+      lines.push(line);
+      expectValue = false;
+    }
+    if (c === 0x22 /* " */) i = skipString(text, i) - 1;
+    else if (c === 0x5b || c === 0x7b /* [ { */) {
       depth++;
       if (depth === 1 && c === 0x5b) expectValue = true;
     } else if (c === 0x5d || c === 0x7d /* ] } */) depth--;
     else if (c === 0x2c /* , */ && depth === 1) expectValue = true;
-    else if (depth === 1 && expectValue && c !== 0x20 && c !== 0x09 && c !== 0x0d) {
-      lines.push(line);
-      expectValue = false;
-    }
   }
   return lines;
 }

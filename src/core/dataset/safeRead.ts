@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import { isInside } from './safePath';
+import { utf8Text } from '../io/utf8';
 
 /**
  * The largest dataset JSON file the reader reads (question.json, sample_summary.json, an annotations file).
@@ -57,7 +58,7 @@ export async function readDatasetFile(realRoot: string, file: string, maxBytes =
       length += bytesRead;
     }
     if (length > st.size) return { ok: false, missing: false, reason: 'the file grew while it was read' };
-    return { ok: true, text: buf.toString('utf8', 0, length), path: real };
+    return { ok: true, text: utf8Text(buf.subarray(0, length)), path: real };
   } catch (e) {
     return { ok: false, missing: false, reason: describeFsError(e) };
   } finally {

@@ -4,6 +4,7 @@
 import { parse as parseCsv, type CsvError } from 'csv-parse';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { strictUtf8Text } from '../io/utf8';
 import readXlsxFile from 'read-excel-file/node';
 import { parseJsonWithLocation, recordLineNumbers } from '../jsonText';
 import { isInvalidUtf8Line, readLineBatches } from '../results/lines';
@@ -47,7 +48,7 @@ export async function* jsonLines(file: string): AsyncGenerator<Item> {
 
 /** Reads a whole file as strict UTF-8 (a BOM dropped). */
 export async function readUtf8(file: string): Promise<string> {
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file));
+  const text = strictUtf8Text(await readFile(file));
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
