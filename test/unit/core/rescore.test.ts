@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import {
   InvalidUtf8Error,
+  numberJson,
   OWNED_FIELDS,
   readDataset,
   rescoreFile,
@@ -372,5 +373,22 @@ describe('rescoreFile copies the bytes it does not change', () => {
     assert.ok(readFileSync(file).equals(Buffer.from(first)));
     assert.deepEqual(scoresOnly.report, repeat.report);
     assert.equal(scoresOnly.evaluation.byUid.size, 0);
+  });
+});
+
+describe('numberJson', () => {
+  it('writes what JSON.stringify writes for every number, also once its remembered fractions are dropped', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.double(), fc.integer(), fc.constantFrom(-0, 1 / 3, 2 / 3, 0.1, 0.30000000000000004)), { maxLength: 50 }),
+        (values) => {
+          for (const v of values) assert.equal(numberJson(v), JSON.stringify(v));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // More distinct fractions than it keeps, then the first ones again.
+    const fractions = Array.from({ length: 10_000 }, (_, i) => (i + 0.5) / 7);
+    for (const v of [...fractions, ...fractions.slice(0, 100)]) assert.equal(numberJson(v), JSON.stringify(v));
   });
 });

@@ -23,6 +23,7 @@ import {
   readDataset,
   removeStaleTemps,
   rescoreFile,
+  RescoreCancelled,
   RescoreRefused,
   ShortWriteError,
   tempOwner,
@@ -99,6 +100,84 @@ describe('rescore writes every byte or nothing', () => {
     const stalls: WriteChunk = async (fh, bytes, offset, length) =>
       calls++ === 0 ? (await fh.write(bytes, offset, Math.min(100, length))).bytesWritten : 0;
     await assert.rejects(rescoreFile(dataset, file, { ...opts, writeChunk: stalls }), ShortWriteError);
+    assert.deepEqual(readFileSync(file), original);
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  /** A file of several 1 MiB read chunks (long predictions), so that a chunk is scored while the one before is written. */
+  function multiChunkFile(): string {
+    const file = resultFile(0);
+    const trace = 'The answer, after much thought: '.repeat(60);
+    writeFileSync(
+      file,
+      Array.from({ length: 1500 }, (_, i) => `{"uid":"q_choice","prediction":"(${i}) ${trace}${'ABCD'[i % 4]}"}\n`).join(''),
+    );
+    assert.ok(statSync(file).size > 2.5 * 2 ** 20);
+    return file;
+  }
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('a write in flight over several chunks: its bytes are not touched while the next chunk is spliced', async () => {
+    const reference = multiChunkFile();
+    let chunks = 0;
+    await rescoreFile(dataset, reference, { ...opts, onProgress: () => chunks++ });
+    const file = multiChunkFile();
+    let chunksDone = 0;
+    let overlapped = 0;
+    const changed: number[] = [];
+    // Each write but the last holds its bytes until the next chunk has been spliced (progress is reported after the
+    // splice): a buffer reused too early then holds the next chunk's bytes.
+    const held: WriteChunk = async (fh, bytes, offset, length) => {
+      const before = Buffer.from(bytes.subarray(offset, offset + length));
+      const chunk = chunksDone;
+      const deadline = Date.now() + 10_000;
+      while (chunk < chunks && chunksDone === chunk && Date.now() < deadline) await sleep(2);
+      if (chunksDone > chunk) overlapped++;
+      if (!before.equals(bytes.subarray(offset, offset + length))) changed.push(chunk);
+      return (await fh.write(bytes, offset, length)).bytesWritten;
+    };
+    await rescoreFile(dataset, file, { ...opts, writeChunk: held, onProgress: () => chunksDone++ });
+    assert.ok(chunks >= 3 && overlapped === chunks - 1, `${overlapped} of ${chunks} writes overlapped the next chunk's splice`);
+    assert.deepEqual(changed, [], 'bytes changed under a write in flight');
+    assert.equal(readFileSync(file, 'utf8'), readFileSync(reference, 'utf8'));
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  it('a write that fails on a later chunk, while the next is scored, aborts: the original stays, no temp file', async () => {
+    const file = multiChunkFile();
+    const original = readFileSync(file);
+    let writes = 0;
+    const failsThird: WriteChunk = async (fh, bytes, offset, length) => {
+      if (++writes === 3) {
+        await sleep(20);
+        throw Object.assign(new Error('EIO: injected'), { code: 'EIO' });
+      }
+      return (await fh.write(bytes, offset, length)).bytesWritten;
+    };
+    await assert.rejects(rescoreFile(dataset, file, { ...opts, writeChunk: failsThird }), (e: NodeJS.ErrnoException) => e.code === 'EIO');
+    assert.equal(writes, 3);
+    assert.deepEqual(readFileSync(file), original);
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  it('a cancel while a write is in flight waits for it, then removes the temp file', async () => {
+    const file = multiChunkFile();
+    const original = readFileSync(file);
+    let writing = false;
+    let cancelled = false;
+    const slow: WriteChunk = async (fh, bytes, offset, length) => {
+      writing = true;
+      await sleep(30);
+      const n = (await fh.write(bytes, offset, length)).bytesWritten;
+      writing = false;
+      return n;
+    };
+    await assert.rejects(
+      rescoreFile(dataset, file, { ...opts, writeChunk: slow, isCancelled: () => (cancelled ||= writing) }),
+      RescoreCancelled,
+    );
+    assert.ok(cancelled);
+    assert.equal(writing, false, 'the temp file was closed under a write in flight');
     assert.deepEqual(readFileSync(file), original);
     assert.deepEqual(leftovers(file), []);
   });
