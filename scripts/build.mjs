@@ -31,6 +31,8 @@ const bundles = [
     format: 'cjs',
     external: ['vscode', 'mocha'],
   },
+  // The benchmark's floor of scoring: plain Node with the answer readers (scripts/bench/rows/scoreFloor.ts runs it).
+  { entryPoints: ['scripts/bench/floors/scoreFloor.ts'], outfile: 'dist/bench/scoreFloor.js', platform: 'node', format: 'cjs' },
   // The extension benchmark's extension-host half (scripts/bench/extension.ts loads it like the suite).
   {
     entryPoints: ['scripts/bench/extensionHost.ts'],

@@ -81,15 +81,15 @@ function verdict(target: Target, figure: RunStats, limit: RunStats | undefined):
     const ratio = limit.median / figure.median;
     return { ratio, pass: ratio >= target.atLeast };
   }
-  const ratio = limit ? figure.median / limit.median : null;
-  if ('ms' in target) return { ratio, pass: figure.median <= target.ms.atMost };
-  return { ratio, pass: null };
+  if ('ms' in target) return { ratio: limit ? figure.median / limit.median : null, pass: figure.median <= target.ms.atMost };
+  if (!limit) return { ratio: null, pass: null };
+  return { ratio: target.ratioOf === 'limit/figure' ? limit.median / figure.median : figure.median / limit.median, pass: null };
 }
 
 export function targetText(t: Target): string {
   if ('ratio' in t) return t.ratio === 'figure/limit' ? `<= ${t.atMost.toFixed(2)}x` : `limit/figure >= ${t.atLeast.toFixed(2)}`;
   if ('ms' in t) return `<= ${t.ms.atMost} ms`;
-  return 'reported';
+  return t.ratioOf === 'limit/figure' ? 'reported, limit/figure' : 'reported';
 }
 
 function table(results: RowResult[]): string {

@@ -11,7 +11,19 @@ import { REPO_ROOT } from '../unit/helpers/shared';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
 const RUNNER = path.join(REPO_ROOT, 'scripts', 'bench', 'run.ts');
-const ROWS = ['rescore-first', 'rescore-repeat', 'rescore-python', 'index-a', 'index-b', 'summary', 'compare'];
+const ROWS = [
+  'rescore-first',
+  'rescore-repeat',
+  'rescore-python',
+  'rescore-floor',
+  'index-a',
+  'index-b',
+  'score-floor',
+  'summary',
+  'compare',
+];
+/** The rows whose limit is the Python script: skipped where python3 is missing. */
+const PYTHON_ROWS = ['rescore-python', 'rescore-floor'];
 
 interface Stats {
   median: number;
@@ -70,10 +82,20 @@ describe('benchmark runner, --quick', () => {
       for (const row of doc.rows) {
         assert.equal(row.scale, 1);
         if (row.skipped) {
-          assert.equal(row.name, 'rescore-python', 'only the Python row may be skipped (no python3)');
+          assert.ok(PYTHON_ROWS.includes(row.name), `only the Python rows may be skipped (no python3), not ${row.name}`);
           continue;
         }
         checkStats(row.figureMs, 3, `${row.name} figure`);
+        if ('report' in row.target && row.limitMs) {
+          const m = { figure: row.figureMs.median, limit: row.limitMs.median };
+          const expected = row.target.ratioOf === 'limit/figure' ? m.limit / m.figure : m.figure / m.limit;
+          assert.equal(
+            row.ratio,
+            expected,
+            `${row.name}: a reported ratio is the medians' ratio, ${String(row.target.ratioOf ?? 'figure/limit')}`,
+          );
+          assert.equal(row.pass, null, `${row.name}: a reported row has no verdict`);
+        }
         if (!('ratio' in row.target)) continue;
         checkStats(row.limitMs, 3, `${row.name} limit`);
         const expected =

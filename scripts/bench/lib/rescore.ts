@@ -1,6 +1,7 @@
 // The rescore rows' runs: each starts from a fresh copy of the input (untimed), then times one process.
 import { copyFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { SCORE_FLOOR_SCRIPT } from './floor';
 import type { RowContext, Sampler } from './row';
 import { timeCommand } from './timing';
 
@@ -15,6 +16,8 @@ export interface RescoreRuns {
   limit: Sampler;
   /** The Python peer on a fresh copy of the same input. */
   python: Sampler;
+  /** The floor script's rescore (read, parse, read and score each answer, write the bytes back) on a fresh copy. */
+  floor: Sampler;
   note: string;
 }
 
@@ -44,6 +47,7 @@ export async function rescoreRuns(ctx: RowContext, repeat: boolean): Promise<Res
     cli: fresh(rescore),
     limit: fresh(() => timeCommand(process.execPath, [RESCORE_LIMIT_SCRIPT, work, dir])),
     python: fresh(() => timeCommand('python3', [PYTHON_PEER_SCRIPT, work, dir])),
+    floor: fresh(() => timeCommand(process.execPath, [SCORE_FLOOR_SCRIPT, 'rescore', work, dir])),
     note: `${path.basename(input)}: ${lines}`,
   };
 }

@@ -8,7 +8,11 @@ import type { BenchInputs } from './inputs';
  * figure's median in milliseconds.
  */
 export type Target =
-  { ratio: 'figure/limit'; atMost: number } | { ratio: 'limit/figure'; atLeast: number } | { ms: { atMost: number } } | { report: true };
+  | { ratio: 'figure/limit'; atMost: number }
+  | { ratio: 'limit/figure'; atLeast: number }
+  | { ms: { atMost: number } }
+  /** Shown without a verdict; its ratio is figure/limit unless `ratioOf` says limit/figure (a peer that is slower). */
+  | { report: true; ratioOf?: 'limit/figure' };
 
 /** One timed run in milliseconds. It may do untimed set-up first (restore a file) and time only its part. */
 export type Sampler = () => number | Promise<number>;
