@@ -215,7 +215,9 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
     problems.push({ file, line: 1, severity: 'warning', message: 'sample_summary.json should hold an array' });
     return;
   }
-  const lines = recordLineNumbers(text);
+  // The entries' lines only when one is reported: a scan of the whole file otherwise spent on every read.
+  let lines: number[] | undefined;
+  const lineOf = (i: number) => (lines ??= recordLineNumbers(text))[i];
   parsed.value.forEach((entry, i) => {
     const folder =
       typeof entry === 'object' && entry && typeof (entry as { folder?: unknown }).folder === 'string'
@@ -223,9 +225,9 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
         : undefined;
     // `folder` is a path in the authors' repository: match it by its last segment.
     const name = folder?.split(/[\\/]/).filter(Boolean).pop();
-    if (!name) problems.push({ file, line: lines[i], severity: 'warning', message: 'summary entry has no "folder"' });
+    if (!name) problems.push({ file, line: lineOf(i), severity: 'warning', message: 'summary entry has no "folder"' });
     else if (!present.has(name))
-      problems.push({ file, line: lines[i], severity: 'warning', message: `listed sample folder is missing: ${excerpt(name)}` });
+      problems.push({ file, line: lineOf(i), severity: 'warning', message: `listed sample folder is missing: ${excerpt(name)}` });
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { buildPrompt, DatasetReadCache, readDataset, sniffMediaType, subtaskForTask } from '../../../src/core';
@@ -253,6 +253,23 @@ describe('bad input is reported with file and line; the rest loads', () => {
     assert.deepEqual(scoring.byUid.get('ok')!.problems, [], 'no missing video reported');
     assert.ok(ds.byUid.get('ok')!.problems.some((p) => /missing video/.test(p.message)));
   });
+  it("sample_summary.json: an entry without a folder, or naming a missing one, is reported at the entry's line", async () => {
+    const root = tempRoot();
+    const q = { task: 'Object_Localization_Egocentric_Direction_visual', uid: 'a', scene: 's', answer: '10', texts: ['t'] };
+    mkdirSync(path.join(root, '0001_a'));
+    writeFileSync(path.join(root, '0001_a', 'question.json'), JSON.stringify(q));
+    const entries = [{ folder: 'repo/samples/0001_a' }, { task: 'no folder' }, { folder: 'repo/samples/0002_gone' }];
+    writeFileSync(path.join(root, 'sample_summary.json'), JSON.stringify(entries, null, 2));
+    const ds = await readDataset(root, { checkMedia: false });
+    const file = path.join(realpathSync(root), 'sample_summary.json');
+    const summary = ds.problems.filter((p) => p.file === file).map((p) => `${p.line}: ${p.message}`);
+    // Each entry is an object of one member: lines 2-4, 5-7 and 8-10.
+    assert.deepEqual(summary, ['5: summary entry has no "folder"', '8: listed sample folder is missing: 0002_gone']);
+    // With every entry present, nothing is reported.
+    writeFileSync(path.join(root, 'sample_summary.json'), JSON.stringify(entries.slice(0, 1), null, 2));
+    assert.deepEqual((await readDataset(root, { checkMedia: false })).problems, []);
+  });
+
   it('a "__proto__" field is kept as data among the extra fields, not made their prototype', async () => {
     const root = tempRoot();
     try {
