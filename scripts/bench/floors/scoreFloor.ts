@@ -7,13 +7,16 @@
 //   under the lenient reader and scored, then the file's bytes written back unchanged to a temp file, fsynced and
 //   renamed over it: a rescore that writes no owned field.
 // Neither reports problems, locations or duplicates, detects a format, or prints anything.
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { parseGroundTruth } from '../../../src/shared/parsing/answerParser';
 import type { ParsedValue } from '../../../src/shared/parsing/parsedValue';
 import { RepeatedPredictions } from '../../../src/shared/parsing/repeatedPredictions';
 import { scoreParsed } from '../../../src/shared/scoring/scorer';
 import { subtaskForTask, subtaskInfo, type AnswerKind } from '../../../src/shared/subtasks';
+
+const CHUNK_BYTES = 1 << 20;
 
 interface ScorableQuestion {
   subtask: string;
@@ -62,15 +65,27 @@ if (mode === 'files') {
     total += scoreLines(readFileSync(file, 'utf8'), questions, [new RepeatedPredictions('lenient'), new RepeatedPredictions('strict')]);
   }
 } else if (mode === 'rescore') {
+  // In 1 MiB chunks, as the CLI and the limit read: a 16x file is beyond one V8 string.
   const [file, dataset] = args;
   const questions = readQuestions(dataset);
-  const bytes = readFileSync(file);
-  total = scoreLines(bytes.toString('utf8'), questions, [new RepeatedPredictions('lenient')]);
+  const lenient = [new RepeatedPredictions('lenient')];
   const temp = `${file}.floor.tmp`;
-  const fd = openSync(temp, 'w');
-  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
-  fsyncSync(fd);
-  closeSync(fd);
+  const input = openSync(file, 'r');
+  const output = openSync(temp, 'w');
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  for (let n = readSync(input, chunk, 0, CHUNK_BYTES, null); n > 0; n = readSync(input, chunk, 0, CHUNK_BYTES, null)) {
+    const text = carry + decoder.write(chunk.subarray(0, n));
+    const lastNl = text.lastIndexOf('\n');
+    total += scoreLines(text.slice(0, lastNl + 1), questions, lenient);
+    carry = text.slice(lastNl + 1);
+    for (let done = 0; done < n;) done += writeSync(output, chunk, done, n - done);
+  }
+  total += scoreLines(carry + decoder.end(), questions, lenient);
+  closeSync(input);
+  fsyncSync(output);
+  closeSync(output);
   renameSync(temp, file);
 } else throw new Error('usage: scoreFloor.js files <dataset-dir> <results.jsonl>... | rescore <results.jsonl> <dataset-dir>');
 if (!(total > 0)) throw new Error('no result line was scored');
