@@ -38,6 +38,7 @@ import {
   setExpanded,
   THEMES,
   treeRows,
+  until,
   VIEWER,
   webview,
   WORKBENCH,
@@ -91,19 +92,35 @@ const resultRow = (stem: string) => findRow(page, RESULTS_VIEW, resultRowNamed(s
 
 const hoverText = (target: Locator, wanted: RegExp) => hoverTextOf(page, target, wanted, ACTION_TIMEOUT_MS);
 
+// A click that lands while the Results view redraws (another file's scores arriving) is lost: the two helpers
+// below click the row's own control again, after a short wait, until the row shows what the click asked for.
 async function makeActive(stem: string): Promise<void> {
-  const row = await resultRow(stem);
-  if (!/\bactive\b/.test(await rowDescription(row))) {
-    await row.hover();
-    await row.locator('.action-label[aria-label="Set as Active Result"]').click();
-  }
-  await row.locator('.label-description', { hasText: /^active/ }).waitFor();
+  await until(
+    `${stem} to be the active result`,
+    async () => {
+      const row = await resultRow(stem);
+      if (/\bactive\b/.test(await rowDescription(row))) return true;
+      await row.hover();
+      await row.locator('.action-label[aria-label="Set as Active Result"]').click({ timeout: 5_000 });
+      await row.locator('.label-description', { hasText: /^active/ }).waitFor({ timeout: 3_000 });
+      return true;
+    },
+    ACTION_TIMEOUT_MS,
+  );
 }
 
 async function tick(stem: string, ticked: boolean): Promise<void> {
-  const box = (await resultRow(stem)).getByRole('checkbox');
-  if (((await box.getAttribute('aria-checked')) === 'true') !== ticked) await box.click();
-  await (await resultRow(stem)).locator(`[role="checkbox"][aria-checked="${ticked}"]`).waitFor();
+  const checked = async () => ((await (await resultRow(stem)).getByRole('checkbox').getAttribute('aria-checked')) === 'true') === ticked;
+  await until(
+    `${stem} to be ${ticked ? 'ticked' : 'unticked'}`,
+    async () => {
+      if (await checked()) return true;
+      await (await resultRow(stem)).getByRole('checkbox').click({ timeout: 5_000 });
+      await (await resultRow(stem)).locator(`[role="checkbox"][aria-checked="${ticked}"]`).waitFor({ timeout: 3_000 });
+      return true;
+    },
+    ACTION_TIMEOUT_MS,
+  );
 }
 
 /** Picks a status from the quick pick that the Questions view's "Filter by Status…" title button opens. */
