@@ -7,14 +7,14 @@
 //   under the lenient reader and scored, then the file's bytes written back unchanged to a temp file, fsynced and
 //   renamed over it: a rescore that writes no owned field.
 // Neither reports problems, locations or duplicates, detects a format, or prints anything.
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
-import * as path from 'node:path';
+import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { parseGroundTruth } from '../../../src/shared/parsing/answerParser';
 import type { ParsedValue } from '../../../src/shared/parsing/parsedValue';
 import { RepeatedPredictions } from '../../../src/shared/parsing/repeatedPredictions';
 import { scoreParsed } from '../../../src/shared/scoring/scorer';
 import { subtaskForTask, subtaskInfo, type AnswerKind } from '../../../src/shared/subtasks';
+import { readQuestions } from '../limits/questions.mjs';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -24,20 +24,14 @@ interface ScorableQuestion {
   truth: ParsedValue;
 }
 
-function readQuestions(dataset: string): Map<string, ScorableQuestion> {
+/** The questions the limits read (`limits/questions.mjs`, the same read), with what scoring needs of each. */
+function scorableQuestions(dataset: string): Map<string, ScorableQuestion> {
   const questions = new Map<string, ScorableQuestion>();
-  for (const name of readdirSync(dataset)) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(dataset, name, 'question.json'), 'utf8');
-    } catch {
-      continue;
-    }
-    const q = JSON.parse(text) as { uid: unknown; task: string; answer: unknown };
+  for (const [uid, q] of readQuestions(dataset)) {
     const subtask = subtaskForTask(q.task);
     const info = subtaskInfo(subtask);
     const truth = info ? parseGroundTruth(info.kind, q.answer) : null;
-    if (info && truth) questions.set(String(q.uid), { subtask, kind: info.kind, truth });
+    if (info && truth) questions.set(uid, { subtask, kind: info.kind, truth });
   }
   return questions;
 }
@@ -60,14 +54,14 @@ const [mode, ...args] = process.argv.slice(2);
 let total = 0;
 if (mode === 'files') {
   const [dataset, ...files] = args;
-  const questions = readQuestions(dataset);
+  const questions = scorableQuestions(dataset);
   for (const file of files) {
     total += scoreLines(readFileSync(file, 'utf8'), questions, [new RepeatedPredictions('lenient'), new RepeatedPredictions('strict')]);
   }
 } else if (mode === 'rescore') {
   // In 1 MiB chunks, as the CLI and the limit read: a 16x file is beyond one V8 string.
   const [file, dataset] = args;
-  const questions = readQuestions(dataset);
+  const questions = scorableQuestions(dataset);
   const lenient = [new RepeatedPredictions('lenient')];
   const temp = `${file}.floor.tmp`;
   const input = openSync(file, 'r');

@@ -388,11 +388,11 @@ export async function rescoreFile(
     // a buffer is spliced into only once the write that used it (two chunks back) has completed.
     const scratches = [{ buffer: Buffer.alloc(0) }, { buffer: Buffer.alloc(0) }];
     let writing: Promise<void> | undefined;
-    let chunks = 0;
+    let spliced = 0;
     try {
       for await (const chunk of readLineChunks(abs, { handle: source })) {
         let bytes: Buffer;
-        if (chunk.ascii) bytes = spliceAsciiChunk(chunk, (line) => r.edits(line), scratches[chunks++ % 2]);
+        if (chunk.ascii) bytes = spliceAsciiChunk(chunk, (line) => r.edits(line), scratches[spliced++ % 2]);
         else {
           // One join per batch: cheaper to flatten and encode than a string grown line by line.
           const parts: string[] = [];
