@@ -33,7 +33,7 @@ export function parseJsonWithLocation(input: string): JsonParseResult {
 }
 
 /** Skips a JSON string starting at the opening quote; returns the index after the closing quote. */
-function skipString(text: string, i: number): number {
+export function skipString(text: string, i: number): number {
   for (let j = text.indexOf('"', i + 1); j !== -1; j = text.indexOf('"', j + 1)) {
     let backslashes = 0;
     while (text.charCodeAt(j - 1 - backslashes) === 0x5c /* \ */) backslashes++;
@@ -122,4 +122,24 @@ export function topLevelProperties(text: string): PropertySpan[] {
     while (valueEnd > valueStart && isWs(text.charCodeAt(valueEnd - 1))) valueEnd--;
     out.push({ key, keyStart, valueStart, valueEnd });
   }
+}
+
+/**
+ * True when a JSON object's text puts a space after its first member's colon (`{"uid": ...`), the style its
+ * writer used (Python's `json.dumps` default), false when compact or without members. Only the first key is
+ * read: a colon-and-space inside a later string value (a prediction that quotes JSON) says nothing of the style.
+ */
+export function spacedAfterColon(text: string): boolean {
+  let i = text.indexOf('{');
+  if (i === -1) return false;
+  i = skipSpace(text, i + 1);
+  if (text.charCodeAt(i) !== 0x22 /* " */) return false;
+  i = skipSpace(text, skipString(text, i));
+  return text.charCodeAt(i) === 0x3a /* : */ && text.charCodeAt(i + 1) === 0x20;
+}
+
+/** The index of the first character at or after `i` that is not JSON white space. */
+function skipSpace(text: string, i: number): number {
+  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++i));
+  return i;
 }

@@ -2,7 +2,7 @@ import { open, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import { AtomicReplacement, identityFromStats, removeStaleTemps, type ReplacementUndo, type WriteChunk } from '../io/atomicWrite';
-import { topLevelProperties } from '../jsonText';
+import { spacedAfterColon, topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import { isSubtaskKey } from '../../shared/subtasks';
@@ -67,8 +67,8 @@ function ownedFieldEdits<T extends OwnedValues>(
   record: Record<string, unknown>,
   members: (owned: T, spaced: boolean) => string,
 ): readonly LineEdit[] {
-  // Follow the line's own style: `"k": v, ` when it puts a space after colons, else compact.
-  const spaced = text.includes('": ');
+  // Follow the line's own style: `"k": v, ` when its first member has a space after the colon, else compact.
+  const spaced = spacedAfterColon(text);
   const sep = spaced ? ', ' : ',';
   const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k);
   const hasAny = has('parsed') || has('score') || has('score_detail');

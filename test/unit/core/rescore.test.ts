@@ -17,6 +17,7 @@ import {
   topLevelProperties,
   type Dataset,
 } from '../../../src/core';
+import { spacedAfterColon } from '../../../src/core/jsonText';
 import { writeTinyDataset } from '../helpers/tinyDataset';
 
 let dataset: Dataset;
@@ -38,6 +39,33 @@ describe('rescore keeps every byte it does not own', () => {
     assert.equal(
       compact,
       '{"uid":"q_choice","prediction":"C","parsed":"C","score":1,"score_detail":{"passed":1,"of":1,"rule":"exact format"}}',
+    );
+  });
+  it('takes the style from the first member, not from a colon and space inside a string', () => {
+    // A compact line whose prediction quotes JSON: its `": ` is inside a string, and the line stays compact.
+    const quoting = '{"uid":"q_choice","prediction":"{\\"answer\\": \\"C\\"} C"}';
+    assert.equal(
+      rescoreText(dataset, 'r.jsonl', quoting, opts).text,
+      quoting.slice(0, -1) + ',"parsed":"C","score":1,"score_detail":{"passed":1,"of":1,"rule":"final-answer phrase"}}',
+    );
+    // A key that holds `": ` itself, then a spaced colon: spaced.
+    const oddKey = '{"a\\": b": 1, "uid": "q_choice", "prediction": "C"}';
+    assert.match(rescoreText(dataset, 'r.jsonl', oddKey, opts).text, /, "parsed": "C", "score": 1, "score_detail": \{"passed": 1/);
+  });
+  it('property: the style is the space after the first colon, whatever the strings hold', () => {
+    const key = fc.string({ maxLength: 6 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(key, fc.jsonValue({ maxDepth: 1 })), { maxLength: 4 }),
+        fc.boolean(),
+        fc.constantFrom('', ' ', '\ufeff'),
+        (entries, spaced, lead) => {
+          const members = entries.map(([k, v]) => JSON.stringify(k) + (spaced ? ': ' : ':') + JSON.stringify(v));
+          const text = lead + '{' + members.join(spaced ? ', ' : ',') + '}';
+          assert.equal(spacedAfterColon(text), spaced && entries.length > 0);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
   it('keeps key order, spacing, number literals, escapes, CRLF, blank and invalid lines, unknown uids', () => {
