@@ -48,6 +48,10 @@ describe('rescore keeps every byte it does not own', () => {
       rescoreText(dataset, 'r.jsonl', quoting, opts).text,
       quoting.slice(0, -1) + ',"parsed":"C","score":1,"score_detail":{"passed":1,"of":1,"rule":"final-answer phrase"}}',
     );
+    // What the earlier rule wrote for it (spaced owned fields) is left as it is: equal values are kept.
+    const earlier =
+      quoting.slice(0, -1) + ', "parsed": "C", "score": 1, "score_detail": {"passed": 1, "of": 1, "rule": "final-answer phrase"}}';
+    assert.equal(rescoreText(dataset, 'r.jsonl', earlier, opts).text, earlier);
     // A key that holds `": ` itself, then a spaced colon: spaced.
     const oddKey = '{"a\\": b": 1, "uid": "q_choice", "prediction": "C"}';
     assert.match(rescoreText(dataset, 'r.jsonl', oddKey, opts).text, /, "parsed": "C", "score": 1, "score_detail": \{"passed": 1/);
