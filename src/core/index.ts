@@ -7,6 +7,7 @@ export * from './dataset/safePath';
 export * from './dataset/question';
 export * from './dataset/reader';
 export { DatasetReadCache } from './dataset/realFolders';
+export { DeferredMedia } from './dataset/deferredMedia';
 export * from './results/fieldPath';
 export * from './results/lines';
 export * from './results/scoreLine';

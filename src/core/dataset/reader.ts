@@ -13,6 +13,7 @@ import { RealFolders, sniffFileSync, type DatasetReadCache, type SeenMedia } fro
 import { lexicalMediaPath, resolveMediaPath, type SafeResolution } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
 import { TimeSlicer } from '../io/timeSlices';
+import { DeferredMedia, type MediaCheckJob } from './deferredMedia';
 
 export interface ReadDatasetOptions {
   /** Sniff each media file's first bytes for its type (default true; implies `checkMedia`). */
@@ -37,7 +38,10 @@ const QUESTIONS_PER_STEP = 8;
  * The options, and the real folders the questions of one dataset share; `seen` collects the media files one
  * question's build looked at (its `cacheable` is cleared when one was not in a real folder).
  */
-type ReadContext = ReadDatasetOptions & { folders?: RealFolders; seen?: { media: SeenMedia[]; cacheable: boolean } };
+type ReadContext = ReadOptions & { folders?: RealFolders; seen?: { media: SeenMedia[]; cacheable: boolean } };
+
+/** The options, and where media checks go when they are left for later (`readDatasetDeferringMedia`). */
+type ReadOptions = ReadDatasetOptions & { deferred?: DeferredMedia };
 
 /** Fields the reader interprets; every other field except `source_*` is kept in `extra`. */
 const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied_video_path', 'video', 'images']);
@@ -54,7 +58,23 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
   return dataset;
 }
 
-async function readEitherLayout(target: string, options: ReadDatasetOptions): Promise<Dataset> {
+/**
+ * `readDataset` that looks at no media file: the questions as a read with `checkMedia: false` gives them, and
+ * the checks of a full read (`sniffMedia` as given) left in `media`, to run later. Once `media.all()` has run,
+ * the refs and problems are those of `readDataset` with the same options, a question's problems in another order.
+ * `cache` is used for media types only (a question is reused only by a read that checked its media).
+ */
+export async function readDatasetDeferringMedia(
+  target: string,
+  options: Omit<ReadDatasetOptions, 'checkMedia'> = {},
+): Promise<{ dataset: Dataset; media: DeferredMedia }> {
+  const media = new DeferredMedia(options.cache);
+  const dataset = await readEitherLayout(target, { ...options, deferred: media });
+  media.attach(dataset);
+  return { dataset, media };
+}
+
+async function readEitherLayout(target: string, options: ReadOptions): Promise<Dataset> {
   const abs = path.resolve(target);
   const st = await stat(abs); // throws for a missing path: a usage error, not a data problem
   if (st.isFile()) {
@@ -75,7 +95,7 @@ async function readEitherLayout(target: string, options: ReadDatasetOptions): Pr
   const realFolders = new RealFolders(root, ownQuestion ? [] : sampleDirs);
   const context: ReadContext = { ...options, folders: realFolders };
   // A read that did not look at media must not stand in for one that did: no cache then.
-  const cache = options.checkMedia === false ? undefined : options.cache;
+  const cache = options.checkMedia === false || options.deferred ? undefined : options.cache;
   const sniffMedia = options.sniffMedia !== false;
   const readSample = async (dir: string, order: number) => {
     const file = path.join(dir, QUESTION_FILE);
@@ -127,7 +147,7 @@ async function readEitherLayout(target: string, options: ReadDatasetOptions): Pr
 }
 
 /** Reads a layout-B annotations file, which must lie inside `root` (its own folder, or the folder it was found in). */
-async function readAnnotationsFile(file: string, root: string, options: ReadDatasetOptions): Promise<Dataset> {
+async function readAnnotationsFile(file: string, root: string, options: ReadOptions): Promise<Dataset> {
   const read = await readDatasetFile(root, file);
   // The annotations file is the whole dataset: not reading it is a failure to open the dataset.
   if (!read.ok) throw new Error(`${file}: not read: ${read.missing ? 'no such file' : read.reason}`);
@@ -337,7 +357,10 @@ async function buildQuestionUnguarded(
   const videoKey = typeof rec.copied_video_path === 'string' ? 'copied_video_path' : 'video';
   // Unchecked refs need no file system and no await: a promise and a turn per media file were 7 % of the CLI's
   // dataset read.
-  const videoRef = videoRel !== undefined ? mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey)) : null;
+  // Checks left for later (readDatasetDeferringMedia), handed over with the question once it is built.
+  const later: MediaCheckJob[] | undefined = options.deferred ? [] : undefined;
+  const videoRef =
+    videoRel !== undefined ? mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey), later) : null;
   const video = videoRef instanceof Promise ? await videoRef : videoRef;
   const images: MediaRef[] = [];
   if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array', 'error', 'images');
@@ -354,7 +377,7 @@ async function buildQuestionUnguarded(
       images.push({ role: 'image', relPath: '', path: null, exists: false });
       continue;
     }
-    const ref = mediaRef('image', rel, dir, root, options, (m, sev) => problem(m, sev, 'images', rel));
+    const ref = mediaRef('image', rel, dir, root, options, (m, sev) => problem(m, sev, 'images', rel), later);
     images.push(ref instanceof Promise ? await ref : ref);
   }
 
@@ -382,6 +405,7 @@ async function buildQuestionUnguarded(
     problems,
   };
   uidLines.set(question, () => locate?.('uid') ?? source.line ?? 1);
+  if (later && later.length > 0) options.deferred!.claim(question, later);
   return question;
 }
 
@@ -401,10 +425,18 @@ function mediaRef(
   root: string,
   options: ReadContext,
   problem: (m: string, s?: Problem['severity']) => void,
+  later?: MediaCheckJob[],
 ): MediaRef | Promise<MediaRef> {
   const lexical = lexicalMediaPath(root, dir, rel, options.folders?.isReal(dir) === true);
   const unchecked: MediaRef = { role, relPath: rel, path: null, exists: false };
-  if (options.checkMedia !== false) return checkedMediaRef(unchecked, lexical, { dir, root, options, problem });
+  if (later && lexical.ok) {
+    // Checked later into this same ref, so the question holding it sees the result.
+    later.push(async () => {
+      Object.assign(unchecked, await checkedMediaRef({ ...unchecked }, lexical, { dir, root, options, problem }));
+    });
+    return unchecked;
+  }
+  if (options.checkMedia !== false && !options.deferred) return checkedMediaRef(unchecked, lexical, { dir, root, options, problem });
   if (!lexical.ok) problem(lexical.reason);
   return unchecked;
 }

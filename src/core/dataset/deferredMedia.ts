@@ -1,0 +1,82 @@
+// The media checks a dataset read leaves for later (`readDatasetDeferringMedia`). The questions come first, so
+// that a tree can show them and results can be scored, which need no media file; each media file is looked at
+// afterwards: all of them in slices of time, or one question's at once when a viewer opens it. On a network
+// disk the 13,860 media files of the full benchmark are seconds of `lstat`s and opens.
+import type { Problem } from '../../shared/problems';
+import { TimeSlicer } from '../io/timeSlices';
+import type { Dataset, Question } from './question';
+import type { DatasetReadCache } from './realFolders';
+
+/** Checks one media ref and writes what it found into the ref and its question's problems. */
+export type MediaCheckJob = () => Promise<void>;
+
+export class DeferredMedia {
+  private readonly waiting = new Map<Question, MediaCheckJob[]>();
+  private readonly running = new Map<Question, Promise<void>>();
+  private dataset: Dataset | undefined;
+  private finished = false;
+
+  constructor(private readonly cache?: DatasetReadCache) {}
+
+  /** For the reader: the checks of a question it built. */
+  claim(question: Question, jobs: MediaCheckJob[]): void {
+    this.waiting.set(question, jobs);
+  }
+
+  /** For the reader: the dataset the questions were read into, whose problem list `all` completes. */
+  attach(dataset: Dataset): void {
+    this.dataset = dataset;
+  }
+
+  /** True once every question's media are checked and the dataset's problems include theirs. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** True while this question's media are not checked yet. */
+  has(question: Question): boolean {
+    return this.waiting.has(question) || this.running.has(question);
+  }
+
+  /** Checks one question's media, if not yet done; resolves once its refs and problems are final. */
+  question(question: Question): Promise<void> {
+    const started = this.running.get(question);
+    if (started) return started;
+    const jobs = this.waiting.get(question);
+    if (!jobs) return Promise.resolve();
+    this.waiting.delete(question);
+    const run = (async () => {
+      for (const job of jobs) await job();
+    })().finally(() => this.running.delete(question));
+    this.running.set(question, run);
+    return run;
+  }
+
+  /**
+   * Checks every question's media in slices of time, then adds their problems to the dataset's list (after the
+   * dataset's own, question by question, as a full read lists them). Rejects with the signal's reason once aborted.
+   */
+  async all(signal?: AbortSignal): Promise<void> {
+    const slicer = new TimeSlicer();
+    for (const question of [...this.waiting.keys()]) {
+      signal?.throwIfAborted();
+      await this.question(question);
+      if (slicer.due()) await slicer.pause();
+    }
+    await Promise.all(this.running.values());
+    signal?.throwIfAborted();
+    if (this.finished) return;
+    this.finished = true;
+    if (this.dataset) this.dataset.problems = withQuestionProblems(this.dataset);
+    // Only now has this read named every media file it uses: the cache keeps those.
+    this.cache?.readFinished();
+  }
+}
+
+/** The dataset's own problems (files, the summary), then every question's, in question order. */
+function withQuestionProblems(dataset: Dataset): Problem[] {
+  const ofQuestions = new Set<Problem>();
+  for (const q of dataset.questions) for (const p of q.problems) ofQuestions.add(p);
+  const own = dataset.problems.filter((p) => !ofQuestions.has(p));
+  return [...own, ...dataset.questions.flatMap((q) => q.problems)];
+}

@@ -1,0 +1,161 @@
+// readDatasetDeferringMedia: the questions first, without a look at any media file; then the media checks, all
+// at once or one question's, giving the refs and problems of a full read.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { DatasetReadCache, readDataset, readDatasetDeferringMedia, sniffMediaType, type Dataset, type Problem } from '../../../src/core';
+import { NEEDS_SHARED, SHARED_DIR } from '../helpers/shared';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
+const MP4 = Buffer.from('0000001866747970', 'hex');
+
+const byPlace = (a: Problem, b: Problem) =>
+  a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.message.localeCompare(b.message);
+
+/** What a dataset says, with each problem list in one order (a deferred check appends a question's media problems). */
+function content(ds: Dataset): unknown {
+  return {
+    root: ds.root,
+    layout: ds.layout,
+    problems: [...ds.problems].sort(byPlace),
+    questions: ds.questions.map((q) => ({ ...q, problems: [...q.problems].sort(byPlace) })),
+  };
+}
+
+/** Every media ref of the dataset. */
+const refs = (ds: Dataset) => ds.questions.flatMap((q) => [...(q.video ? [q.video] : []), ...q.images]);
+
+/** A layout-A dataset with every kind of media: present, mistyped, missing, a link inside, links and paths that leave. */
+function writeMixedDataset(t: { after(fn: () => void): void }): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'gst-deferred-'));
+  const outside = mkdtempSync(path.join(tmpdir(), 'gst-deferred-outside-'));
+  t.after(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+  writeFileSync(path.join(outside, 'secret.png'), PNG);
+  const q = (folder: string, fields: Record<string, unknown>) => {
+    mkdirSync(path.join(root, folder), { recursive: true });
+    const base = { task: 'Object_Localization_Egocentric_Direction_visual', uid: folder, scene: 's', answer: '10', texts: ['a', 'b'] };
+    writeFileSync(path.join(root, folder, 'question.json'), JSON.stringify({ ...base, ...fields }, null, 2));
+  };
+  q('01_present', { copied_video_path: 'v.mp4', images: ['i.png'] });
+  writeFileSync(path.join(root, '01_present', 'v.mp4'), MP4);
+  writeFileSync(path.join(root, '01_present', 'i.png'), PNG);
+  q('02_mistyped', { copied_video_path: 'v.mp4', images: [{ copied_path: 'map.png' }] });
+  writeFileSync(path.join(root, '02_mistyped', 'v.mp4'), PNG);
+  writeFileSync(path.join(root, '02_mistyped', 'map.png'), JPEG);
+  q('03_missing', { copied_video_path: 'gone.mp4', images: ['gone.png'] });
+  q('04_links', { images: ['inside.png', 'secret.png', '../01_present/i.png', '/etc/passwd', '../../x.png', ''] });
+  symlinkSync(path.join(root, '01_present', 'i.png'), path.join(root, '04_links', 'inside.png'));
+  symlinkSync(path.join(outside, 'secret.png'), path.join(root, '04_links', 'secret.png'));
+  q('05_duplicate', { uid: '01_present', copied_video_path: 'missing.mp4' });
+  q('06_broken', {});
+  writeFileSync(path.join(root, '06_broken', 'question.json'), '{ "uid": oops }');
+  writeFileSync(path.join(root, 'sample_summary.json'), JSON.stringify([{ folder: 'x/01_present' }, { folder: 'x/99_gone' }]));
+  return root;
+}
+
+describe('readDatasetDeferringMedia', () => {
+  it('looks at no media file first; once all are checked, the refs and problems are those of a full read', async (t) => {
+    const root = writeMixedDataset(t);
+    const sniffed: string[] = [];
+    const cache = new DatasetReadCache((file) => {
+      sniffed.push(path.relative(root, file));
+      return sniffMediaType(readFileSync(file).subarray(0, 16));
+    });
+    const { dataset, media } = await readDatasetDeferringMedia(root, { cache });
+    const unchecked = await readDataset(root, { checkMedia: false });
+    assert.deepEqual(content(dataset), content(unchecked), 'before the checks: a read that looks at no media file');
+    assert.deepEqual(sniffed, []);
+    assert.equal(media.done, false);
+
+    await media.all();
+    assert.equal(media.done, true);
+    assert.deepEqual(content(dataset), content(await readDataset(root)), 'after them: a full read');
+    assert.ok(dataset.problems.some((p) => /missing video: gone\.mp4/.test(p.message)));
+    assert.ok(dataset.problems.some((p) => /not a recognised video file/.test(p.message)));
+    assert.ok(refs(dataset).some((r) => r.exists && r.type === 'png'));
+    assert.deepEqual(sniffed.splice(0).sort(), ['01_present/i.png', '01_present/v.mp4', '02_mistyped/map.png', '02_mistyped/v.mp4']);
+
+    // The cache keeps the types for the next read: nothing unchanged is opened again.
+    const again = await readDatasetDeferringMedia(root, { cache });
+    await again.media.all();
+    assert.deepEqual(sniffed.splice(0), [], 'nothing opened again');
+    assert.deepEqual(content(again.dataset), content(dataset));
+  });
+
+  it('checks one question on demand, once, and the pass over all then skips it', async (t) => {
+    const root = writeMixedDataset(t);
+    const sniffed: string[] = [];
+    const cache = new DatasetReadCache((file) => {
+      sniffed.push(path.relative(root, file));
+      return sniffMediaType(readFileSync(file).subarray(0, 16));
+    });
+    const { dataset, media } = await readDatasetDeferringMedia(root, { cache });
+    const mistyped = dataset.byUid.get('02_mistyped')!;
+    assert.equal(media.has(mistyped), true);
+    await Promise.all([media.question(mistyped), media.question(mistyped)]);
+    assert.equal(media.has(mistyped), false);
+    assert.deepEqual(sniffed.splice(0).sort(), ['02_mistyped/map.png', '02_mistyped/v.mp4'], 'its own media only, each once');
+    assert.equal(mistyped.video?.exists, true);
+    assert.equal(mistyped.images[0].type, 'jpeg');
+    assert.ok(mistyped.problems.some((p) => /not a recognised video file/.test(p.message)));
+    assert.equal(dataset.byUid.get('01_present')!.images[0].exists, false, 'the others wait');
+    await media.all();
+    assert.deepEqual(sniffed.sort(), ['01_present/i.png', '01_present/v.mp4']);
+    assert.deepEqual(content(dataset), content(await readDataset(root)));
+    await media.question(mistyped); // nothing left to do
+  });
+
+  it('an aborted pass rejects and leaves the dataset problems as the first read gave them', async (t) => {
+    const root = writeMixedDataset(t);
+    const { dataset, media } = await readDatasetDeferringMedia(root);
+    const before = [...dataset.problems];
+    const controller = new AbortController();
+    controller.abort(new Error('reloaded'));
+    await assert.rejects(media.all(controller.signal), /reloaded/);
+    assert.deepEqual(dataset.problems, before);
+    assert.equal(media.done, false);
+  });
+
+  it('layout B: the same as a full read of the annotations file', async (t) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'gst-deferred-b-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeFileSync(path.join(root, 'v.mp4'), MP4);
+    writeFileSync(path.join(root, 'a.png'), JPEG);
+    const record = (uid: string, fields: Record<string, unknown>) => ({
+      task: 'Self_Localization_Global_Position',
+      uid,
+      scene: 's',
+      answer: '<point>1 2</point>',
+      texts: ['x', 'y'],
+      ...fields,
+    });
+    const file = path.join(root, 'annotations.json');
+    writeFileSync(
+      file,
+      JSON.stringify(
+        [record('a', { video: 'v.mp4', images: ['a.png'] }), record('b', { video: 'none.mp4', images: ['../out.png'] })],
+        null,
+        2,
+      ),
+    );
+    const { dataset, media } = await readDatasetDeferringMedia(file);
+    assert.ok(refs(dataset).every((r) => !r.exists && r.path === null));
+    await media.all();
+    assert.deepEqual(content(dataset), content(await readDataset(file)));
+  });
+
+  it('the real samples (../shared/datasets): the same as a full read', { skip: NEEDS_SHARED }, async () => {
+    for (const name of ['gst-page-examples', 'gst-page-examples-early']) {
+      const root = path.join(SHARED_DIR, 'datasets', name);
+      const { dataset, media } = await readDatasetDeferringMedia(root);
+      await media.all();
+      assert.deepEqual(content(dataset), content(await readDataset(root)), name);
+    }
+  });
+});
