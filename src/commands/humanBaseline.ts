@@ -156,6 +156,7 @@ export function registerHumanBaseline(deps: HumanBaselineDeps): vscode.Disposabl
     const sessionFile = sessionFileOf(resultFile);
     const run = new BlindRun(session, {
       getQuestion: (uid) => store.getQuestion(uid),
+      mediaOf: (question) => store.mediaOf(question),
       models: () => models(resultFile),
       profile: () => store.profile(),
       save: save(resultFile, sessionFile),

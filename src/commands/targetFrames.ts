@@ -71,6 +71,7 @@ export function registerTargetFrames(
     });
 
   const command = vscode.commands.registerCommand(COMMANDS.findTargetFrames, async () => {
+    await store.allMediaChecked(); // which videos exist
     const merged = store.mergedDataset();
     if (!merged) {
       void vscode.window.showInformationMessage(

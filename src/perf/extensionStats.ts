@@ -31,6 +31,8 @@ export interface ExtensionStats {
   /** Result files read and scored from their bytes or an editor's text, in all and per file (by its absolute path). */
   resultParses: number;
   resultParsesByFile: Record<string, number>;
+  /** Media refs already checked when the last dataset read for the first time was shown: none, they are checked after. */
+  mediaCheckedAtFirstShow: number;
   /** Loads answered from the cache because the file's size and mtime had not changed. */
   resultCacheHits: number;
   /** Result loads stopped before their end: a Cancel in the progress notification, or a newer load of the file. */
@@ -51,6 +53,7 @@ const stats: ExtensionStats = {
   readsDuringActivation: 0,
   resultParses: 0,
   resultParsesByFile: {},
+  mediaCheckedAtFirstShow: 0,
   resultCacheHits: 0,
   resultLoadsCancelled: 0,
   painted: {},
@@ -78,6 +81,12 @@ export function activationFinished(): void {
 
 export function countDatasetRead(): void {
   stats.datasetReads++;
+}
+
+/** A dataset read for the first time is shown, `checkedRefs` of its media refs already checked. */
+export function markFirstShow(checkedRefs: number): void {
+  stats.mediaCheckedAtFirstShow = checkedRefs;
+  markStage('dataset.shown');
 }
 
 export function countResultParse(file: string): void {

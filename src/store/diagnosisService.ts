@@ -119,6 +119,8 @@ export class DiagnosisService {
   }
 
   private async compute(evaluation: Evaluation, jsonLines: boolean): Promise<FileDiagnosis | undefined> {
+    // Which videos exist decides where their target frames are looked for.
+    await this.state.allMediaChecked();
     const merged = this.state.mergedDataset();
     if (!merged) return undefined;
     // A line's own `frames` field says what its model saw; only JSON lines keep fields beyond the answer.

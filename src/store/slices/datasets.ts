@@ -18,9 +18,10 @@ export interface MergedDataset {
   owner: Map<string, Dataset>;
 }
 
-/** Which datasets were added, reloaded or removed. */
+/** Which datasets were added, reloaded or removed; or (`media`) whose media were checked, their questions kept. */
 export interface DatasetsChange {
   paths: string[];
+  kind?: 'media';
 }
 
 export class DatasetsSlice {
@@ -67,6 +68,11 @@ export class DatasetsSlice {
     this.changed([path]);
   }
 
+  /** The media of a loaded dataset were checked: its questions' media refs and problems changed in place. */
+  mediaChecked(path: string): void {
+    if (this.entries.get(path)?.dataset) this.changed([path], 'media');
+  }
+
   /** All loaded datasets merged: questions in dataset order; a uid held by two datasets maps to the first. */
   mergedDataset(): MergedDataset | undefined {
     if (this.merged) return this.merged;
@@ -104,9 +110,9 @@ export class DatasetsSlice {
     return question && dataset ? { question, dataset } : undefined;
   }
 
-  private changed(paths: string[]): void {
+  private changed(paths: string[], kind?: 'media'): void {
     this.merged = undefined;
-    this.emitter.fire({ paths });
+    this.emitter.fire(kind ? { paths, kind } : { paths });
   }
 
   dispose(): void {

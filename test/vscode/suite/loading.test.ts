@@ -1,14 +1,15 @@
 // How the extension loads at scale: activation reads nothing, a result file unchanged on disk is not parsed again,
 // and a large load that is stopped leaves the store as if the file had never been added.
 import * as assert from 'node:assert/strict';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LARGE_RESULT_FILE_BYTES } from '../../../src/store/resultLoads';
-import { COMMANDS } from '../../../src/ids';
+import { COMMANDS, SETTINGS } from '../../../src/ids';
 import { evaluateFile } from '../../../src/core';
 import {
+  DEMO_DIR,
   DEMO_RESULTS,
   copyIntoWorkspace,
   demoDatasetFromCore,
@@ -95,6 +96,50 @@ export function loadingTests(): void {
       assert.deepEqual(smallRow(rows), smallRow(before), 'the small file changed when the large load stopped');
       await vscode.commands.executeCommand(COMMANDS.unloadResultFile, small);
       rmSync(bigDir, { recursive: true, force: true });
+    });
+
+    it("a dataset's first read shows its questions and scores first; its media problems reach Problems after", async () => {
+      const api = await openDemo();
+      const results = copyIntoWorkspace(DEMO_RESULTS.noisyOracle, 'deferred-media');
+      await vscode.commands.executeCommand(COMMANDS.loadResultFile, results);
+      await api.whenIdle();
+      // A copy of the demo outside the workspace (detection would add it): one video gone, one image not an image.
+      const dir = mkdtempSync(path.join(tmpdir(), 'gst-deferred-media-'));
+      cpSync(DEMO_DIR, dir, { recursive: true });
+      const folder = path.join(
+        dir,
+        readdirSync(dir).find((f) => f.startsWith('01_'))!,
+      );
+      const question = JSON.parse(readFileSync(path.join(folder, 'question.json'), 'utf8')) as {
+        copied_video_path: string;
+        images: Array<{ copied_path: string }>;
+      };
+      rmSync(path.join(folder, question.copied_video_path));
+      writeFileSync(path.join(folder, question.images[0].copied_path), 'not an image');
+      const settings = vscode.workspace.getConfiguration();
+      const before = settings.get<string[]>(SETTINGS.datasets);
+      try {
+        await settings.update(SETTINGS.datasets, [dir], vscode.ConfigurationTarget.Workspace);
+        const questionFile = vscode.Uri.file(path.join(folder, 'question.json'));
+        const messages = () => vscode.languages.getDiagnostics(questionFile).map((d) => d.message);
+        await waitFor('the missing video and the mistyped image in Problems', () => {
+          const m = messages();
+          return m.some((x) => /missing video/.test(x)) && m.some((x) => /is not a recognised image file/.test(x));
+        });
+        await api.whenIdle();
+        const { stages, mediaCheckedAtFirstShow } = api.stats();
+        assert.equal(mediaCheckedAtFirstShow, 0, 'media were checked before the questions were shown');
+        const order = ['dataset.shown', 'dataset.resultsScored', 'dataset.mediaChecked'].map((s) => stages[s]);
+        assert.ok(
+          order.every((t, i) => t !== undefined && (i === 0 || t >= order[i - 1])),
+          `questions shown, results scored, then media checked: ${JSON.stringify(order)}`,
+        );
+      } finally {
+        await settings.update(SETTINGS.datasets, before, vscode.ConfigurationTarget.Workspace);
+        await api.whenIdle();
+        await vscode.commands.executeCommand(COMMANDS.unloadResultFile, results);
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 }

@@ -14,6 +14,8 @@ import { buildBlindQuestionView } from './blindView';
 
 export interface BlindRunDeps {
   getQuestion(uid: string): { question: Question; dataset: Dataset } | undefined;
+  /** Resolves once the question's media are checked (the store's `mediaOf`); absent when they always are. */
+  mediaOf?(question: Question): Promise<void>;
   /** The loaded result files to compare with (not the participant's own). */
   models(): ComparedModel[];
   profile(): ScoringProfile;
@@ -49,6 +51,7 @@ export class BlindRun {
     const uid = this.asking();
     if (uid !== null) {
       const found = this.deps.getQuestion(uid);
+      if (found) await this.deps.mediaOf?.(found.question);
       const q = found
         ? await buildBlindQuestionView(found.question, {
             number: this.current.sample.indexOf(uid) + 1,
