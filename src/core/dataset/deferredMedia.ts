@@ -13,6 +13,7 @@ export type MediaCheckJob = () => Promise<void>;
 export class DeferredMedia {
   private readonly waiting = new Map<Question, MediaCheckJob[]>();
   private readonly running = new Map<Question, Promise<void>>();
+  private readonly checked = new Map<Question, Array<(addedProblems: number) => void>>();
   private dataset: Dataset | undefined;
   private finished = false;
 
@@ -26,6 +27,13 @@ export class DeferredMedia {
   /** For the reader: the dataset the questions were read into, whose problem list `all` completes. */
   attach(dataset: Dataset): void {
     this.dataset = dataset;
+  }
+
+  /** For the reader: `then` runs once the question's media are checked, with how many problems they added. */
+  whenChecked(question: Question, then: (addedProblems: number) => void): void {
+    const list = this.checked.get(question);
+    if (list) list.push(then);
+    else this.checked.set(question, [then]);
   }
 
   /** True once every question's media are checked and the dataset's problems include theirs. */
@@ -46,7 +54,11 @@ export class DeferredMedia {
     if (!jobs) return Promise.resolve();
     this.waiting.delete(question);
     const run = (async () => {
+      const before = question.problems.length;
       for (const job of jobs) await job();
+      const added = question.problems.length - before;
+      for (const then of this.checked.get(question) ?? []) then(added);
+      this.checked.delete(question);
     })().finally(() => this.running.delete(question));
     this.running.set(question, run);
     return run;

@@ -53,6 +53,7 @@ const KNOWN_FIELDS = new Set(['task', 'uid', 'scene', 'answer', 'texts', 'copied
  * Problems never stop the rest from loading.
  */
 export async function readDataset(target: string, options: ReadDatasetOptions = {}): Promise<Dataset> {
+  options.cache?.readStarted();
   const dataset = await readEitherLayout(target, options);
   options.cache?.readFinished();
   return dataset;
@@ -68,6 +69,7 @@ export async function readDatasetDeferringMedia(
   target: string,
   options: Omit<ReadDatasetOptions, 'checkMedia'> = {},
 ): Promise<{ dataset: Dataset; media: DeferredMedia }> {
+  options.cache?.readStarted();
   const media = new DeferredMedia(options.cache);
   const dataset = await readEitherLayout(target, { ...options, deferred: media });
   media.attach(dataset);
@@ -94,8 +96,9 @@ async function readEitherLayout(target: string, options: ReadOptions): Promise<D
   // The folders came from listing the real root as folders, not symlinks: they are real.
   const realFolders = new RealFolders(root, ownQuestion ? [] : sampleDirs);
   const context: ReadContext = { ...options, folders: realFolders };
-  // A read that did not look at media must not stand in for one that did: no cache then.
-  const cache = options.checkMedia === false || options.deferred ? undefined : options.cache;
+  // A read that did not look at media must not stand in for one that did: no cache then. A read that checks them
+  // later remembers a question once they are checked.
+  const cache = options.checkMedia === false ? undefined : options.cache;
   const sniffMedia = options.sniffMedia !== false;
   const readSample = async (dir: string, order: number) => {
     const file = path.join(dir, QUESTION_FILE);
@@ -124,7 +127,17 @@ async function readEitherLayout(target: string, options: ReadOptions): Promise<D
     if (q) {
       q.index = order;
       questions[order] = q;
-      if (seen?.cacheable && identity !== undefined) cache!.remember(file, { identity, order, sniffMedia, question: q, media: seen.media });
+      if (seen && identity !== undefined) {
+        const built = { identity, order, sniffMedia, question: q, media: seen.media };
+        const problemsAtBuild = q.problems.length;
+        if (!options.deferred?.has(q)) {
+          if (seen.cacheable) cache!.remember(file, built);
+        } else
+          options.deferred.whenChecked(q, (added) => {
+            // The problems it was built with and its media's, not those the dataset gave it after (a duplicate uid).
+            if (seen.cacheable) cache!.remember(file, built, problemsAtBuild + added);
+          });
+      }
     } else {
       problems.push({ file, line: 1, severity: 'error', message: 'question.json must hold a JSON object' });
     }

@@ -161,8 +161,15 @@ export class DatasetReadCache {
     return built.question;
   }
 
-  remember(file: string, built: Omit<BuiltQuestion, 'problemCount'>): void {
-    this.usedQuestions.set(file, { ...built, problemCount: built.question.problems.length });
+  /** `problemCount`: the problems it was built with (all it has by default), so one the dataset adds later is seen. */
+  remember(file: string, built: Omit<BuiltQuestion, 'problemCount'>, problemCount = built.question.problems.length): void {
+    this.usedQuestions.set(file, { ...built, problemCount });
+  }
+
+  /** Before a read: what an earlier read left unfinished (its media checks stopped) is not kept. */
+  readStarted(): void {
+    this.usedTypes = new Map();
+    this.usedQuestions = new Map();
   }
 
   /** After a whole read: only the files it named are kept, so the cache never outgrows the dataset. */

@@ -122,6 +122,36 @@ describe('readDatasetDeferringMedia', () => {
     assert.equal(media.done, false);
   });
 
+  it('a read again with the cache reuses each unchanged question, once its media were checked, and equals a fresh read', async (t) => {
+    const root = writeMixedDataset(t);
+    const cache = new DatasetReadCache();
+    const read = async () => {
+      const r = await readDatasetDeferringMedia(root, { cache });
+      await r.media.all();
+      return r.dataset;
+    };
+    // A read whose media checks were stopped leaves nothing in the cache.
+    const stopped = await readDatasetDeferringMedia(root, { cache });
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(stopped.media.all(controller.signal));
+    const first = await read();
+    assert.equal(first.questions.filter((q) => stopped.dataset.questions.includes(q)).length, 0, 'nothing reused from the stopped read');
+    const second = await read();
+    const reused = second.questions.filter((q) => first.questions.includes(q)).map((q) => path.basename(q.dir));
+    // 04_links names files outside real folders (symlinks) and 05_duplicate gets a warning after it is built.
+    assert.deepEqual(reused, ['01_present', '02_mistyped', '03_missing']);
+    assert.deepEqual(content(second), content(await readDataset(root)));
+    const third = await read();
+    assert.deepEqual(content(third), content(await readDataset(root)), 'no warning piles up over reads');
+    assert.equal(third.problems.filter((p) => p.message.startsWith('duplicate uid')).length, 1);
+    writeFileSync(path.join(root, '03_missing', 'gone.png'), PNG);
+    const fourth = await read();
+    assert.equal(fourth.byUid.get('03_missing')!.images[0].exists, true, 'an image added is seen');
+    assert.ok(fourth.byUid.get('01_present') === third.byUid.get('01_present'));
+    assert.deepEqual(content(fourth), content(await readDataset(root)));
+  });
+
   it('layout B: the same as a full read of the annotations file', async (t) => {
     const root = mkdtempSync(path.join(tmpdir(), 'gst-deferred-b-'));
     t.after(() => rmSync(root, { recursive: true, force: true }));
