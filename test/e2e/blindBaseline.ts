@@ -242,10 +242,9 @@ describe('The blind human baseline in the real workbench', () => {
         const submit = view().locator('[data-action="blind-submit"]');
         await submit.hover();
         await submit.click();
-        if (i + 1 < sample.length)
-          await view()
-            .locator(`main[data-blind="question"][data-number="${i + 2}"]`)
-            .waitFor({ state: 'visible' });
+        // The next question, or after the last the result page, shows once the answer is saved.
+        const next = i + 1 < sample.length ? `main[data-blind="question"][data-number="${i + 2}"]` : 'main[data-blind="result"]';
+        await view().locator(next).waitFor({ state: 'visible' });
       }
     },
     10 * 60_000,
