@@ -7,8 +7,8 @@ import { TimeSlicer } from '../io/timeSlices';
 import type { Dataset, Question } from './question';
 import type { DatasetReadCache } from './realFolders';
 
-/** Checks one media ref and writes what it found into the ref and its question's problems. */
-export type MediaCheckJob = () => Promise<void>;
+/** Checks one media ref and writes what it found into the ref and its question's problems; a promise when it waits on I/O. */
+export type MediaCheckJob = () => void | Promise<void>;
 
 export class DeferredMedia {
   private readonly waiting = new Map<Question, MediaCheckJob[]>();
@@ -47,21 +47,41 @@ export class DeferredMedia {
   }
 
   /** Checks one question's media, if not yet done; resolves once its refs and problems are final. */
-  question(question: Question): Promise<void> {
+  async question(question: Question): Promise<void> {
+    await this.check(question);
+  }
+
+  /**
+   * Runs the question's checks; undefined when they are done (at once for files in real folders: no promise per
+   * question), else a promise of their end.
+   */
+  private check(question: Question): Promise<void> | undefined {
     const started = this.running.get(question);
     if (started) return started;
     const jobs = this.waiting.get(question);
-    if (!jobs) return Promise.resolve();
+    if (!jobs) return undefined;
     this.waiting.delete(question);
-    const run = (async () => {
-      const before = question.problems.length;
-      for (const job of jobs) await job();
+    const before = question.problems.length;
+    const finish = () => {
       const added = question.problems.length - before;
       for (const then of this.checked.get(question) ?? []) then(added);
       this.checked.delete(question);
-    })().finally(() => this.running.delete(question));
-    this.running.set(question, run);
-    return run;
+    };
+    for (let i = 0; i < jobs.length; i++) {
+      const waiting = jobs[i]();
+      if (waiting instanceof Promise) {
+        // The rest one after another, as the first waits.
+        const run = (async () => {
+          await waiting;
+          for (const job of jobs.slice(i + 1)) await job();
+          finish();
+        })().finally(() => this.running.delete(question));
+        this.running.set(question, run);
+        return run;
+      }
+    }
+    finish();
+    return undefined;
   }
 
   /**
@@ -72,7 +92,8 @@ export class DeferredMedia {
     const slicer = new TimeSlicer();
     for (const question of [...this.waiting.keys()]) {
       signal?.throwIfAborted();
-      await this.question(question);
+      const waiting = this.check(question);
+      if (waiting) await waiting;
       if (slicer.due()) await slicer.pause();
     }
     await Promise.all(this.running.values());

@@ -444,8 +444,10 @@ function mediaRef(
   const unchecked: MediaRef = { role, relPath: rel, path: null, exists: false };
   if (later && lexical.ok) {
     // Checked later into this same ref, so the question holding it sees the result.
-    later.push(async () => {
-      Object.assign(unchecked, await checkedMediaRef({ ...unchecked }, lexical, { dir, root, options, problem }));
+    later.push(() => {
+      const checked = checkedMediaRef({ ...unchecked }, lexical, { dir, root, options, problem });
+      if (!(checked instanceof Promise)) Object.assign(unchecked, checked);
+      else return checked.then((ref) => void Object.assign(unchecked, ref));
     });
     return unchecked;
   }
@@ -454,49 +456,63 @@ function mediaRef(
   return unchecked;
 }
 
-async function checkedMediaRef(
-  unchecked: MediaRef,
-  lexical: SafeResolution,
-  {
-    dir,
-    root,
-    options,
-    problem,
-  }: { dir: string; root: string; options: ReadContext; problem: (m: string, s?: Problem['severity']) => void },
-): Promise<MediaRef> {
+/** What a media check needs besides the ref: where it is, the read's options, and how to report a problem. */
+type MediaCheckContext = { dir: string; root: string; options: ReadContext; problem: (m: string, s?: Problem['severity']) => void };
+
+/**
+ * The checked ref: synchronous for a file in a real folder (a few synchronous calls), a promise for the general path
+ * (realpath, stat and an async open), so that checking thousands of media files makes no promise per file.
+ */
+function checkedMediaRef(unchecked: MediaRef, lexical: SafeResolution, context: MediaCheckContext): MediaRef | Promise<MediaRef> {
+  const { options, problem } = context;
   const { role, relPath: rel } = unchecked;
   const listed = lexical.ok ? options.folders?.media(lexical.path) : undefined;
   if (options.seen) {
     if (listed) options.seen.media.push({ path: listed.path, identity: listed.exists ? (listed.identity ?? null) : null });
     else options.seen.cacheable = false;
   }
-  const resolved = listed ? { ok: true as const, path: listed.path } : await resolveMediaPath(root, dir, rel);
+  if (!listed) return resolvedMediaRef(unchecked, context);
+  const ref: MediaRef = { role, relPath: rel, path: listed.path, exists: listed.exists };
+  if (!ref.exists) {
+    problem(`missing ${role}: ${excerpt(rel)}`, 'warning');
+    return ref;
+  }
+  if (options.sniffMedia !== false) {
+    ref.type =
+      listed.identity !== undefined && options.cache ? options.cache.typeOf(listed.path, listed.identity) : sniffFileSync(listed.path);
+    checkMediaType(ref, problem);
+  }
+  return ref;
+}
+
+/** `checkedMediaRef` for a file the real folders cannot vouch for: resolved, stat-ed and sniffed with async calls. */
+async function resolvedMediaRef(unchecked: MediaRef, { dir, root, options, problem }: MediaCheckContext): Promise<MediaRef> {
+  const { role, relPath: rel } = unchecked;
+  const resolved = await resolveMediaPath(root, dir, rel);
   if (!resolved.ok) {
     problem(resolved.reason);
     return unchecked;
   }
   const ref: MediaRef = { role, relPath: rel, path: resolved.path, exists: false };
-  if (listed) ref.exists = listed.exists;
-  else {
-    try {
-      ref.exists = (await stat(resolved.path)).isFile();
-    } catch {
-      ref.exists = false;
-    }
+  try {
+    ref.exists = (await stat(resolved.path)).isFile();
+  } catch {
+    ref.exists = false;
   }
   if (!ref.exists) {
     problem(`missing ${role}: ${excerpt(rel)}`, 'warning');
     return ref;
   }
   if (options.sniffMedia !== false) {
-    ref.type = listed
-      ? listed.identity !== undefined && options.cache
-        ? options.cache.typeOf(resolved.path, listed.identity)
-        : sniffFileSync(resolved.path)
-      : await sniffFile(resolved.path);
-    const expected = role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];
-    if (!expected.includes(ref.type))
-      problem(`${role} ${excerpt(rel)} is not a recognised ${role} file (first bytes: ${ref.type})`, 'warning');
+    ref.type = await sniffFile(resolved.path);
+    checkMediaType(ref, problem);
   }
   return ref;
+}
+
+/** Reports a media file whose first bytes are not of its role's types. */
+function checkMediaType(ref: MediaRef, problem: MediaCheckContext['problem']): void {
+  const expected = ref.role === 'video' ? ['mp4', 'webm'] : ['png', 'jpeg', 'gif', 'webp'];
+  if (ref.type !== undefined && !expected.includes(ref.type))
+    problem(`${ref.role} ${excerpt(ref.relPath)} is not a recognised ${ref.role} file (first bytes: ${ref.type})`, 'warning');
 }
