@@ -18,6 +18,7 @@ const ROWS = [
   'rescore-floor',
   'index-a',
   'index-b',
+  'media-check',
   'score-floor',
   'summary',
   'compare',
