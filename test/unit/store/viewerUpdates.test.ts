@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { readDataset } from '../../../src/core/dataset/reader';
+import { readDataset, readDatasetDeferringMedia } from '../../../src/core/dataset/reader';
+import type { Question } from '../../../src/core/dataset/question';
 import { evaluateText } from '../../../src/core/results/evaluation';
 import { ViewerSession } from '../../../src/panels/viewer/session';
 import { createViewerHost } from '../../../src/panels/viewer/viewerHost';
@@ -66,6 +67,35 @@ async function setUp() {
 }
 
 const types = (sent: ViewerNotification[]) => sent.map((m) => m.type);
+
+describe('media a dataset has not checked yet', () => {
+  test('the question opened has its own media checked before it is shown, and only its own', async () => {
+    const { dataset, media } = await readDatasetDeferringMedia(root, { sniffMedia: false });
+    class DeferringState extends InspectorState {
+      override mediaOf(question: Question): Promise<void> {
+        return media.question(question);
+      }
+    }
+    const state = new DeferringState();
+    state.slices.datasets.add(root, 'user');
+    state.slices.datasets.setLoaded(root, { dataset });
+    const sent: ViewerNotification[] = [];
+    const session = new ViewerSession({
+      host: createViewerHost(state),
+      notify: (m) => sent.push(m) > 0,
+      isReady: () => true,
+      toUri: (p) => `webview://${p}`,
+      readVideoInfo: async () => ({ fps: 10, videoCodec: 'avc1', audioCodec: null }),
+    });
+    await session.ready(undefined);
+    await session.show('scene1_chair_0');
+    const shown = sent.find((m): m is Extract<ViewerNotification, { type: 'show' }> => m.type === 'show')!;
+    assert.equal(shown.sample.video?.exists, true, 'the video is there, not shown as missing');
+    assert.equal(shown.sample.video?.uri, `webview://${path.join(root, 'scene1_chair_0', 'video.mp4')}`);
+    assert.equal(media.has(dataset.byUid.get('scene1_chair_0')!), false);
+    assert.equal(media.has(dataset.byUid.get('scene1_table_1')!), true, "the other questions' media wait for the dataset's pass");
+  });
+});
 
 describe('the viewer reacts only to what it shows', () => {
   test('filter keystrokes: no video header read, no whole sample; the position follows', async () => {
