@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { readDataset, evaluateFile, type Dataset } from '../../../src/core';
+import { readDataset, readDatasetDeferringMedia, evaluateFile, type Dataset } from '../../../src/core';
 import { loadBlindSession, saveBlindSession, writeHumanResultFile } from '../../../src/core/baseline/blindFiles';
 import { buildBlindQuestionView } from '../../../src/panels/viewer/blind/blindView';
 import { MediaAliases } from '../../../src/panels/viewer/blind/mediaAliases';
@@ -26,8 +26,12 @@ let demo: Dataset | undefined;
 const dataset = async () => (demo ??= await readDataset(DEMO, { sniffMedia: false }));
 
 function runOn(d: Dataset, session: BlindSession, folder: string, models: ComparedModel[] = []): BlindRun {
+  return new BlindRun(session, runDeps(d, folder, models));
+}
+
+function runDeps(d: Dataset, folder: string, models: ComparedModel[] = []): BlindRunDeps {
   const resultFile = path.join(folder, 'human-Ada.jsonl');
-  const deps: BlindRunDeps = {
+  return {
     getQuestion: (uid) => {
       const question = d.byUid.get(uid);
       return question ? { question, dataset: d } : undefined;
@@ -42,7 +46,6 @@ function runOn(d: Dataset, session: BlindSession, folder: string, models: Compar
     now: () => new Date('2026-12-01T10:00:00.000Z'),
     readVideoInfo: noVideoInfo,
   };
-  return new BlindRun(session, deps);
 }
 
 const question = (m: BlindNotification) => {
@@ -93,6 +96,23 @@ describe('a blind question carries only what the model saw', () => {
 });
 
 describe('a blind run', () => {
+  it("checks the media of the question it asks when its dataset's check has not reached them", async () => {
+    const { dataset: d, media } = await readDatasetDeferringMedia(DEMO, { sniffMedia: false });
+    const sample = sampleBlind(
+      d.questions.map((q) => ({ uid: q.uid, subtask: q.subtask, scorable: q.truth !== null })),
+      { perSubtask: 1 },
+    );
+    const run = new BlindRun(startBlindSession('Ada', 'demo', sample, new Date(0)), {
+      ...runDeps(d, tempDir('gst-blind-deferred-')),
+      mediaOf: (q) => media.question(q),
+    });
+    const asked = question(await run.view(toUri));
+    assert.ok(asked.video?.uri, 'the video is shown, not missing');
+    assert.ok(asked.images.every((m) => m.uri !== null));
+    assert.equal(media.has(d.byUid.get(sample.uids[0])!), false);
+    assert.equal(media.has(d.byUid.get(sample.uids[1])!), true, 'the next question waits');
+  });
+
   it('asks the sample in order, saves each answer before the next, refuses a stale or wrong answer, and its file scores like any model', async () => {
     const d = await dataset();
     const folder = tempDir('gst-blind-run-');
