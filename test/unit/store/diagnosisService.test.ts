@@ -15,6 +15,38 @@ import { loadEvaluations } from '../helpers/loadedState';
 import { writeDiagnosisFixture } from '../helpers/diagnosisFixture';
 
 describe('DiagnosisService', () => {
+  it('waits for the media checks before it diagnoses: which videos exist decides where target frames are looked for', async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-diag-media-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const out = path.join(dir, 'ds');
+    const file = writeDiagnosisFixture(out);
+    const dataset = await readDataset(out);
+    let release!: () => void;
+    const checked = new Promise<void>((resolve) => (release = resolve));
+    class CheckingState extends InspectorState {
+      override allMediaChecked(): Promise<void> {
+        return checked;
+      }
+    }
+    const state = new CheckingState();
+    let computed = 0;
+    const service = new DiagnosisService(state, () => {
+      computed++;
+      return { profile: 'paper' };
+    });
+    state.slices.datasets.add(out, 'user');
+    state.slices.datasets.setLoaded(out, { dataset });
+    state.slices.results.add(file);
+    state.slices.results.setEvaluation(file, { evaluation: await evaluateFile(dataset, file, { profile: 'paper' }) });
+    const diagnosed = service.ensure(file);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(computed, 0, 'diagnosed before the media were checked');
+    assert.equal(state.slices.diagnosis.get(file), undefined);
+    release();
+    assert.ok(await diagnosed);
+    assert.equal(computed, 1);
+  });
+
   it('diagnoses the active file from its evaluation as the CLI does, once per evaluation', async (t) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'gst-diag-service-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
