@@ -63,7 +63,8 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
  * `readDataset` that looks at no media file: the questions as a read with `checkMedia: false` gives them, and
  * the checks of a full read (`sniffMedia` as given) left in `media`, to run later. Once `media.all()` has run,
  * the refs and problems are those of `readDataset` with the same options, a question's problems in another order.
- * `cache` is used for media types only (a question is reused only by a read that checked its media).
+ * With `cache`, media types are reused, and questions whose files are unchanged, each remembered only once its
+ * media were checked.
  */
 export async function readDatasetDeferringMedia(
   target: string,
