@@ -1,7 +1,7 @@
 // The media checks a dataset read leaves for later (`readDatasetDeferringMedia`). The questions come first, so
 // that a tree can show them and results can be scored, which need no media file; each media file is looked at
 // afterwards: all of them in slices of time, or one question's at once when a viewer opens it. On a network
-// disk the 13,860 media files of the full benchmark are seconds of `lstat`s and opens.
+// disk the benchmark's thousands of media files are seconds of `lstat`s and opens.
 import type { Problem } from '../../shared/problems';
 import { TimeSlicer } from '../io/timeSlices';
 import type { Dataset, Question } from './question';

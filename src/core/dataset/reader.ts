@@ -8,7 +8,7 @@ import { answerRangeProblem } from '../../shared/validation/answerRange';
 import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
 import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
-import { readDatasetFile } from './safeRead';
+import { describeFsError, readDatasetFile } from './safeRead';
 import { RealFolders, sniffFileSync, type DatasetReadCache, type SeenMedia } from './realFolders';
 import { lexicalMediaPath, resolveMediaPath, type SafeResolution } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
@@ -62,7 +62,8 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
 /**
  * `readDataset` that looks at no media file: the questions as a read with `checkMedia: false` gives them, and
  * the checks of a full read (`sniffMedia` as given) left in `media`, to run later. Once `media.all()` has run,
- * the refs and problems are those of `readDataset` with the same options, a question's problems in another order.
+ * the refs and problems are those of `readDataset` with the same options, a question's problems in another order
+ * (but a media file that cannot be looked at is a problem of its own, where a full read fails its question).
  * With `cache`, media types are reused, and questions whose files are unchanged, each remembered only once its
  * media were checked.
  */
@@ -445,10 +446,18 @@ function mediaRef(
   const unchecked: MediaRef = { role, relPath: rel, path: null, exists: false };
   if (later && lexical.ok) {
     // Checked later into this same ref, so the question holding it sees the result.
+    // A file that cannot be looked at (an I/O error) is reported on its own; the other checks go on.
+    const failed = (e: unknown) => problem(`${role} ${excerpt(rel)} could not be checked: ${describeFsError(e)}`);
     later.push(() => {
-      const checked = checkedMediaRef({ ...unchecked }, lexical, { dir, root, options, problem });
+      let checked: MediaRef | Promise<MediaRef>;
+      try {
+        checked = checkedMediaRef({ ...unchecked }, lexical, { dir, root, options, problem });
+      } catch (e) {
+        failed(e);
+        return;
+      }
       if (!(checked instanceof Promise)) Object.assign(unchecked, checked);
-      else return checked.then((ref) => void Object.assign(unchecked, ref));
+      else return checked.then((ref) => void Object.assign(unchecked, ref), failed);
     });
     return unchecked;
   }

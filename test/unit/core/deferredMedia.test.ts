@@ -111,6 +111,25 @@ describe('readDatasetDeferringMedia', () => {
     await media.question(mistyped); // nothing left to do
   });
 
+  it('a media file that cannot be looked at is reported on its own question, and the other checks go on', async (t) => {
+    const root = writeMixedDataset(t);
+    const cache = new DatasetReadCache((file) => {
+      if (file.endsWith(path.join('02_mistyped', 'map.png'))) throw Object.assign(new Error('i/o error'), { code: 'EIO' });
+      return sniffMediaType(readFileSync(file).subarray(0, 16));
+    });
+    const { dataset, media } = await readDatasetDeferringMedia(root, { cache });
+    await media.all();
+    const mistyped = dataset.byUid.get('02_mistyped')!;
+    assert.ok(
+      mistyped.problems.some((p) => /^image map\.png could not be checked: .*EIO/.test(p.message) && p.line! > 1),
+      JSON.stringify(mistyped.problems),
+    );
+    assert.equal(mistyped.images[0].exists, false, 'its ref stays unchecked');
+    assert.equal(mistyped.video?.type, 'png', 'its other media are checked');
+    assert.equal(dataset.byUid.get('01_present')!.images[0].type, 'png', 'so are the other questions');
+    assert.ok(dataset.problems.some((p) => /could not be checked/.test(p.message)));
+  });
+
   it('an aborted pass rejects and leaves the dataset problems as the first read gave them', async (t) => {
     const root = writeMixedDataset(t);
     const { dataset, media } = await readDatasetDeferringMedia(root);
