@@ -451,7 +451,7 @@ function mediaRef(
     later.push(() => {
       let checked: MediaRef | Promise<MediaRef>;
       try {
-        checked = checkedMediaRef({ ...unchecked }, lexical, { dir, root, options, problem });
+        checked = checkedMediaRef(unchecked, lexical, { dir, root, options, problem });
       } catch (e) {
         failed(e);
         return;

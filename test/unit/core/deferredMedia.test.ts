@@ -59,14 +59,20 @@ function writeMixedDataset(t: { after(fn: () => void): void }): string {
   return root;
 }
 
+/** A cache whose sniffer lists the files it opens (relative to `root`). */
+function countingCache(root: string): { sniffed: string[]; cache: DatasetReadCache } {
+  const sniffed: string[] = [];
+  const cache = new DatasetReadCache((file) => {
+    sniffed.push(path.relative(root, file));
+    return sniffMediaType(readFileSync(file).subarray(0, 16));
+  });
+  return { sniffed, cache };
+}
+
 describe('readDatasetDeferringMedia', () => {
   it('looks at no media file first; once all are checked, the refs and problems are those of a full read', async (t) => {
     const root = writeMixedDataset(t);
-    const sniffed: string[] = [];
-    const cache = new DatasetReadCache((file) => {
-      sniffed.push(path.relative(root, file));
-      return sniffMediaType(readFileSync(file).subarray(0, 16));
-    });
+    const { sniffed, cache } = countingCache(root);
     const { dataset, media } = await readDatasetDeferringMedia(root, { cache });
     const unchecked = await readDataset(root, { checkMedia: false });
     assert.deepEqual(content(dataset), content(unchecked), 'before the checks: a read that looks at no media file');
@@ -90,11 +96,7 @@ describe('readDatasetDeferringMedia', () => {
 
   it('checks one question on demand, once, and the pass over all then skips it', async (t) => {
     const root = writeMixedDataset(t);
-    const sniffed: string[] = [];
-    const cache = new DatasetReadCache((file) => {
-      sniffed.push(path.relative(root, file));
-      return sniffMediaType(readFileSync(file).subarray(0, 16));
-    });
+    const { sniffed, cache } = countingCache(root);
     const { dataset, media } = await readDatasetDeferringMedia(root, { cache });
     const mistyped = dataset.byUid.get('02_mistyped')!;
     assert.equal(media.has(mistyped), true);
