@@ -14,6 +14,7 @@ export class DeferredMedia {
   private readonly waiting = new Map<Question, MediaCheckJob[]>();
   private readonly running = new Map<Question, Promise<void>>();
   private readonly checked = new Map<Question, Array<(addedProblems: number) => void>>();
+  private readonly afterwards: Array<() => void> = [];
   private dataset: Dataset | undefined;
   private finished = false;
 
@@ -34,6 +35,11 @@ export class DeferredMedia {
     const list = this.checked.get(question);
     if (list) list.push(then);
     else this.checked.set(question, [then]);
+  }
+
+  /** For the reader: other work its read left for later, run once every media file is checked. */
+  afterChecks(job: () => void): void {
+    this.afterwards.push(job);
   }
 
   /** True once every question's media are checked and the dataset's problems include theirs. */
@@ -100,6 +106,7 @@ export class DeferredMedia {
     signal?.throwIfAborted();
     if (this.finished) return;
     this.finished = true;
+    for (const job of this.afterwards.splice(0)) job();
     if (this.dataset) this.dataset.problems = withQuestionProblems(this.dataset);
     // Only now has this read named every media file it uses: the cache keeps those.
     this.cache?.readFinished();

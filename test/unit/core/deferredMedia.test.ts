@@ -197,7 +197,24 @@ describe('readDatasetDeferringMedia', () => {
     );
     const { dataset, media } = await readDatasetDeferringMedia(file);
     assert.ok(refs(dataset).every((r) => !r.exists && r.path === null));
+    // Each record's line (the second record starts on line 16 of the pretty-printed array), before and after the checks.
+    const recordLines = [2, 16];
+    assert.deepEqual(
+      dataset.questions.map((q) => q.source.line),
+      recordLines,
+    );
     await media.all();
+    assert.deepEqual(
+      dataset.questions.map((q) => q.source.line),
+      recordLines,
+    );
+    assert.deepEqual(
+      dataset.problems.map((p) => [p.line, p.message]),
+      [
+        [16, 'media path leaves the dataset root: ../out.png'],
+        [16, 'missing video: none.mp4'],
+      ],
+    );
     assert.deepEqual(content(dataset), content(await readDataset(file)));
   });
 
