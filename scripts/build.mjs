@@ -33,6 +33,8 @@ const bundles = [
   },
   // The benchmark's floor of scoring: plain Node with the answer readers (scripts/bench/rows/scoreFloor.ts runs it).
   { entryPoints: ['scripts/bench/floors/scoreFloor.ts'], outfile: 'dist/bench/scoreFloor.js', platform: 'node', format: 'cjs' },
+  // The core as the benchmark's in-process rows time it: bundled, as the extension and the CLI ship it.
+  { entryPoints: ['scripts/bench/shipped/core.ts'], outfile: 'dist/bench/core.js', platform: 'node', format: 'cjs' },
   // The extension benchmark's extension-host half (scripts/bench/extension.ts loads it like the suite).
   {
     entryPoints: ['scripts/bench/extensionHost.ts'],

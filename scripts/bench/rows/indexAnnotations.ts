@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { readDatasetDeferringMedia } from '../../../src/core';
 import { MAX_DATASET_JSON_BYTES } from '../../../src/core/dataset/safeRead';
 import { SkipRow, type BenchRow } from '../lib/row';
+import { shippedCore } from '../lib/shipped';
 import { readParseFile } from '../lib/readParse';
 import { timeCall } from '../lib/timing';
 
@@ -13,6 +13,7 @@ export const row: BenchRow = {
   order: 21,
   scales: true,
   async measure(ctx) {
+    const { readDatasetDeferringMedia } = shippedCore();
     const input = await ctx.inputs.dataset(ctx.scale);
     const bytes = statSync(input.annotations).size;
     const mb = `${(bytes / 1e6).toFixed(1)} MB`;

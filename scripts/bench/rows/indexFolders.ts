@@ -1,5 +1,5 @@
-import { readDatasetDeferringMedia } from '../../../src/core';
 import type { BenchRow } from '../lib/row';
+import { shippedCore } from '../lib/shipped';
 import { readParseQuestionFolders } from '../lib/readParse';
 import { timeCall } from '../lib/timing';
 
@@ -11,6 +11,7 @@ export const row: BenchRow = {
   order: 20,
   scales: true,
   async measure(ctx) {
+    const { readDatasetDeferringMedia } = shippedCore();
     const input = await ctx.inputs.dataset(ctx.scale);
     return {
       figure: () => timeCall(() => readDatasetDeferringMedia(input.dir)),

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
-import { readDatasetDeferringMedia } from '../../../src/core';
 import type { BenchRow } from '../lib/row';
+import { shippedCore } from '../lib/shipped';
 
 // What the extension does after a dataset's first read has shown its questions and its results are scored: every
 // media file checked (an lstat in a real folder) and, when it exists, its type sniffed (open, a 16-byte read, close).
@@ -12,6 +12,7 @@ export const row: BenchRow = {
   order: 22,
   scales: true,
   async measure(ctx) {
+    const { readDatasetDeferringMedia } = shippedCore();
     const input = await ctx.inputs.dataset(ctx.scale);
     const { dataset } = await readDatasetDeferringMedia(input.dir);
     const paths = dataset.questions.flatMap((q) => [q.video, ...q.images].flatMap((m) => (m ? [`${q.dir}/${m.relPath}`] : [])));
