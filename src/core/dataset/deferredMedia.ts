@@ -8,13 +8,16 @@ import type { Dataset, Question } from './question';
 import type { DatasetReadCache } from './realFolders';
 
 /** Checks one media ref and writes what it found into the ref and its question's problems; a promise when it waits on I/O. */
-export type MediaCheckJob = () => void | Promise<void>;
+export interface MediaCheckJob {
+  run(): void | Promise<void>;
+}
 
 export class DeferredMedia {
   private readonly waiting = new Map<Question, MediaCheckJob[]>();
   private readonly running = new Map<Question, Promise<void>>();
   private readonly checked = new Map<Question, Array<(addedProblems: number) => void>>();
-  private readonly afterwards: Array<() => void> = [];
+  private readonly afterwards: Array<() => void | Promise<void>> = [];
+  private finishing: Promise<void> | undefined;
   private dataset: Dataset | undefined;
   private finished = false;
 
@@ -37,8 +40,8 @@ export class DeferredMedia {
     else this.checked.set(question, [then]);
   }
 
-  /** For the reader: other work its read left for later, run once every media file is checked. */
-  afterChecks(job: () => void): void {
+  /** For the reader: other work its read left for later, run once every media file is checked, before the problem list is completed. */
+  afterChecks(job: () => void | Promise<void>): void {
     this.afterwards.push(job);
   }
 
@@ -74,12 +77,12 @@ export class DeferredMedia {
       this.checked.delete(question);
     };
     for (let i = 0; i < jobs.length; i++) {
-      const waiting = jobs[i]();
+      const waiting = jobs[i].run();
       if (waiting instanceof Promise) {
         // The rest one after another, as the first waits.
         const run = (async () => {
           await waiting;
-          for (const job of jobs.slice(i + 1)) await job();
+          for (const job of jobs.slice(i + 1)) await job.run();
           finish();
         })().finally(() => this.running.delete(question));
         this.running.set(question, run);
@@ -104,9 +107,13 @@ export class DeferredMedia {
     }
     await Promise.all(this.running.values());
     signal?.throwIfAborted();
-    if (this.finished) return;
+    // Once: a second pass running at the same time waits for the first one's end.
+    await (this.finishing ??= this.finish());
+  }
+
+  private async finish(): Promise<void> {
+    for (const job of this.afterwards) await job();
     this.finished = true;
-    for (const job of this.afterwards.splice(0)) job();
     if (this.dataset) this.dataset.problems = withQuestionProblems(this.dataset);
     // Only now has this read named every media file it uses: the cache keeps those.
     this.cache?.readFinished();

@@ -61,7 +61,9 @@ export async function readDataset(target: string, options: ReadDatasetOptions = 
 
 /**
  * `readDataset` that looks at no media file: the questions as a read with `checkMedia: false` gives them, and
- * the checks of a full read (`sniffMedia` as given) left in `media`, to run later. Once `media.all()` has run,
+ * the checks of a full read (`sniffMedia` as given) left in `media`, to run later, with the check of
+ * sample_summary.json against the folders (warnings only) and the lines of an annotations array's records
+ * (found at once if a problem needs one). Once `media.all()` has run,
  * the refs and problems are those of `readDataset` with the same options, a question's problems in another order
  * (but a media file that cannot be looked at is a problem of its own, where a full read fails its question).
  * With `cache`, media types are reused, and questions whose files are unchanged, each remembered only once its
@@ -151,7 +153,11 @@ async function readEitherLayout(target: string, options: ReadOptions): Promise<D
     if (slicer.due()) await slicer.pause();
   }
   const ordered = questions.filter(Boolean);
-  if (!ownQuestion) await checkSummary(root, present, problems);
+  // The summary only adds warnings: a read that leaves work for later checks it then.
+  if (!ownQuestion) {
+    if (options.deferred) options.deferred.afterChecks(() => checkSummary(root, present, problems));
+    else await checkSummary(root, present, problems);
+  }
   if (ordered.length === 0 && !entries.some((e) => e.isFile() && e.name === SUMMARY_FILE)) {
     const annotations = entries.filter(
       (e) => e.isFile() && ANNOTATION_EXTS.includes(path.extname(e.name)) && e.name !== SUMMARY_FILE && e.name !== AUDIT_FILE_NAME,
@@ -193,7 +199,7 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
       const lines = new RecordLines(text);
       parsed.value.forEach((value, i) => records.push({ value, source: lines.source(realFile, i) }));
       // A read that leaves work for later finds the lines then, so that the text is not kept.
-      options.deferred?.afterChecks(() => lines.find());
+      options.deferred?.afterChecks(() => void lines.find());
     }
   }
   const context: ReadContext = { ...options, folders: new RealFolders(root) };
@@ -368,23 +374,10 @@ async function buildQuestionUnguarded(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const rec = value as Record<string, unknown>;
   const problems: Problem[] = [];
-  const locate = source.text !== undefined ? fieldLocator(source.text) : undefined;
+  const list = new QuestionProblems(problems, source, typeof rec.uid === 'string' ? rec.uid : undefined);
   const problem = (message: string, severity: Problem['severity'] = 'error', key?: string, value?: string) =>
-    problems.push({
-      file: source.file,
-      line: (key !== undefined ? locate?.(key, value) : undefined) ?? source.line ?? 1,
-      severity,
-      message,
-      uid: typeof rec.uid === 'string' ? rec.uid : undefined,
-    });
-
-  const str = (key: string): string => {
-    const v = rec[key];
-    if (typeof v === 'string') return v;
-    if (typeof v === 'number') return String(v);
-    problem(`missing or non-string "${key}"`, 'error', key);
-    return '';
-  };
+    list.add(message, severity, key, value);
+  const str = (key: string): string => stringField(rec, key, list);
   const task = str('task');
   const uid = str('uid') || `${path.basename(dir)}#${source.line ?? 1}`;
   const scene = typeof rec.scene === 'string' ? rec.scene : typeof rec.scene === 'number' ? String(rec.scene) : '';
@@ -414,8 +407,7 @@ async function buildQuestionUnguarded(
   // dataset read.
   // Checks left for later (readDatasetDeferringMedia), handed over with the question once it is built.
   const later: MediaCheckJob[] | undefined = options.deferred ? [] : undefined;
-  const videoRef =
-    videoRel !== undefined ? mediaRef('video', videoRel, dir, root, options, (m, sev) => problem(m, sev, videoKey), later) : null;
+  const videoRef = videoRel !== undefined ? mediaRef('video', videoRel, dir, root, options, { list, key: videoKey }, later) : null;
   const video = videoRef instanceof Promise ? await videoRef : videoRef;
   const images: MediaRef[] = [];
   if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array', 'error', 'images');
@@ -434,7 +426,7 @@ async function buildQuestionUnguarded(
       images.push({ role: 'image', relPath: '', path: null, exists: false });
       continue;
     }
-    const ref = mediaRef('image', rel, dir, root, options, (m, sev) => problem(m, sev, 'images', rel), later);
+    const ref = mediaRef('image', rel, dir, root, options, { list, key: 'images', value: rel }, later);
     images.push(ref instanceof Promise ? await ref : ref);
   }
 
@@ -474,6 +466,40 @@ function extraFields(rec: Record<string, unknown>): Record<string, unknown> {
   return extra;
 }
 
+/** A question's problems, each at its field's line when a field is named (found only then: it scans the text). */
+class QuestionProblems {
+  private locate: ReturnType<typeof fieldLocator> | undefined | null = null;
+
+  constructor(
+    private readonly problems: Problem[],
+    private readonly source: Source,
+    private readonly uid: string | undefined,
+  ) {}
+
+  add(message: string, severity: Problem['severity'] = 'error', key?: string, value?: string): void {
+    if (this.locate === null) this.locate = this.source.text !== undefined ? fieldLocator(this.source.text) : undefined;
+    const line = (key !== undefined ? this.locate?.(key, value) : undefined) ?? this.source.line ?? 1;
+    this.problems.push({ file: this.source.file, line, severity, message, uid: this.uid });
+  }
+
+  /** A report of problems about one field (and one of its values). */
+  reporter(key: string, value?: string): (message: string, severity?: Problem['severity']) => void {
+    return (message, severity) => this.add(message, severity, key, value);
+  }
+}
+
+/** Where a media file's problems go: its question's list, at the field that names it. */
+type FieldProblems = { list: QuestionProblems; key: string; value?: string };
+
+/** A field that must be a string (a number is taken as its text); '' and a problem otherwise. */
+function stringField(rec: Record<string, unknown>, key: string, list: QuestionProblems): string {
+  const v = rec[key];
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  list.add(`missing or non-string "${key}"`, 'error', key);
+  return '';
+}
+
 function firstString(o: Record<string, unknown>, keys: string[]): string | undefined {
   for (const k of keys) if (typeof o[k] === 'string') return o[k] as string;
   return undefined;
@@ -489,31 +515,59 @@ function mediaRef(
   dir: string,
   root: string,
   options: ReadContext,
-  problem: (m: string, s?: Problem['severity']) => void,
+  field: FieldProblems,
   later?: MediaCheckJob[],
 ): MediaRef | Promise<MediaRef> {
   const lexical = lexicalMediaPath(root, dir, rel, options.folders?.isReal(dir) === true);
   const unchecked: MediaRef = { role, relPath: rel, path: null, exists: false };
   if (later && lexical.ok) {
-    // Checked later into this same ref, so the question holding it sees the result.
-    // A file that cannot be looked at (an I/O error) is reported on its own; the other checks go on.
-    const failed = (e: unknown) => problem(`${role} ${excerpt(rel)} could not be checked: ${describeFsError(e)}`);
-    later.push(() => {
-      let checked: MediaRef | Promise<MediaRef>;
-      try {
-        checked = checkedMediaRef(unchecked, lexical, { dir, root, options, problem });
-      } catch (e) {
-        failed(e);
-        return;
-      }
-      if (!(checked instanceof Promise)) Object.assign(unchecked, checked);
-      else return checked.then((ref) => void Object.assign(unchecked, ref), failed);
-    });
+    later.push(new LaterMediaCheck(unchecked, lexical, { dir, root, options, field }));
     return unchecked;
   }
+  const problem = field.list.reporter(field.key, field.value);
   if (options.checkMedia !== false && !options.deferred) return checkedMediaRef(unchecked, lexical, { dir, root, options, problem });
   if (!lexical.ok) problem(lexical.reason);
   return unchecked;
+}
+
+/** A media check left for later: data, not closures, since a dataset keeps thousands until they run. */
+class LaterMediaCheck implements MediaCheckJob {
+  /** Checked into this same ref, so the question holding it sees the result. */
+  private readonly ref: MediaRef;
+  private readonly lexical: SafeResolution;
+  private readonly dir: string;
+  private readonly root: string;
+  private readonly options: ReadContext;
+  private readonly list: QuestionProblems;
+  private readonly key: string;
+  private readonly value: string | undefined;
+
+  constructor(ref: MediaRef, lexical: SafeResolution, where: { dir: string; root: string; options: ReadContext; field: FieldProblems }) {
+    this.ref = ref;
+    this.lexical = lexical;
+    this.dir = where.dir;
+    this.root = where.root;
+    this.options = where.options;
+    this.list = where.field.list;
+    this.key = where.field.key;
+    this.value = where.field.value;
+  }
+
+  run(): void | Promise<void> {
+    const { dir, root, options } = this;
+    const problem = this.list.reporter(this.key, this.value);
+    // A file that cannot be looked at (an I/O error) is reported on its own; the other checks go on.
+    const failed = (e: unknown) => problem(`${this.ref.role} ${excerpt(this.ref.relPath)} could not be checked: ${describeFsError(e)}`);
+    let checked: MediaRef | Promise<MediaRef>;
+    try {
+      checked = checkedMediaRef(this.ref, this.lexical, { dir, root, options, problem });
+    } catch (e) {
+      failed(e);
+      return;
+    }
+    if (!(checked instanceof Promise)) Object.assign(this.ref, checked);
+    else return checked.then((ref) => void Object.assign(this.ref, ref), failed);
+  }
 }
 
 /** What a media check needs besides the ref: where it is, the read's options, and how to report a problem. */

@@ -75,13 +75,19 @@ describe('readDatasetDeferringMedia', () => {
     const { sniffed, cache } = countingCache(root);
     const { dataset, media } = await readDatasetDeferringMedia(root, { cache });
     const unchecked = await readDataset(root, { checkMedia: false });
-    assert.deepEqual(content(dataset), content(unchecked), 'before the checks: a read that looks at no media file');
+    // The summary is checked with the media: its warning comes after.
+    const summaryFile = path.join(root, 'sample_summary.json');
+    const summaryWarning = unchecked.problems.find((p) => p.file === summaryFile);
+    assert.match(summaryWarning?.message ?? '', /listed sample folder is missing: 99_gone/);
+    unchecked.problems = unchecked.problems.filter((p) => p !== summaryWarning);
+    assert.deepEqual(content(dataset), content(unchecked), 'before the checks: a read that looks at no media file nor the summary');
     assert.deepEqual(sniffed, []);
     assert.equal(media.done, false);
 
-    await media.all();
+    await Promise.all([media.all(), media.all()]);
     assert.equal(media.done, true);
     assert.deepEqual(content(dataset), content(await readDataset(root)), 'after them: a full read');
+    assert.equal(dataset.problems.filter((p) => p.file === summaryFile).length, 1, 'the summary warned once');
     assert.ok(dataset.problems.some((p) => /missing video: gone\.mp4/.test(p.message)));
     assert.ok(dataset.problems.some((p) => /not a recognised video file/.test(p.message)));
     assert.ok(refs(dataset).some((r) => r.exists && r.type === 'png'));
