@@ -233,9 +233,9 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     this.log.info(`dataset ${key}: media checked, ${dataset.problems.length} problems (${Date.now() - started} ms)`);
   }
 
-  /** Checks the question's own media now when its dataset's check has not reached it yet. */
+  /** Checks the question's own media now when its dataset's check has not reached it yet (and finds its record's line). */
   override async mediaOf(question: Question): Promise<void> {
-    for (const { media } of this.mediaChecks.values()) if (media.has(question)) await media.question(question);
+    for (const { media } of this.mediaChecks.values()) await media.question(question);
   }
 
   override async allMediaChecked(): Promise<void> {

@@ -18,6 +18,7 @@ export class DeferredMedia {
   private readonly checked = new Map<Question, Array<(addedProblems: number) => void>>();
   private readonly afterwards: Array<() => void | Promise<void>> = [];
   private finishing: Promise<void> | undefined;
+  private readonly beforeOne: Array<() => void> = [];
   private dataset: Dataset | undefined;
   private finished = false;
 
@@ -45,6 +46,11 @@ export class DeferredMedia {
     this.afterwards.push(job);
   }
 
+  /** For the reader: work a question checked on its own needs too (its record's line, to open it), run before the first. */
+  beforeAQuestion(job: () => void): void {
+    this.beforeOne.push(job);
+  }
+
   /** True once every question's media are checked and the dataset's problems include theirs. */
   get done(): boolean {
     return this.finished;
@@ -55,8 +61,18 @@ export class DeferredMedia {
     return this.waiting.has(question) || this.running.has(question);
   }
 
-  /** Checks one question's media, if not yet done; resolves once its refs and problems are final. */
+  /** True while a question to be shown on its own needs `question` first: for its media checks, or its record's line. */
+  needs(question: Question): boolean {
+    return this.has(question) || (this.beforeOne.length > 0 && this.dataset?.questions[question.index] === question);
+  }
+
+  /**
+   * Checks one question's media, if not yet done, and does what else it needs to be shown (`needs`); resolves once its
+   * refs and problems are final. A question of another dataset is left alone.
+   */
   async question(question: Question): Promise<void> {
+    if (!this.needs(question)) return;
+    for (const job of this.beforeOne.splice(0)) job();
     await this.check(question);
   }
 
@@ -113,6 +129,7 @@ export class DeferredMedia {
 
   private async finish(): Promise<void> {
     for (const job of this.afterwards) await job();
+    this.beforeOne.length = 0;
     this.finished = true;
     if (this.dataset) this.dataset.problems = withQuestionProblems(this.dataset);
     // Only now has this read named every media file it uses: the cache keeps those.

@@ -176,6 +176,7 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
   const problems: Problem[] = [];
   const text = read.text;
   const records: Array<{ value: unknown; source: Source }> = [];
+  let recordLines: RecordLines | undefined;
   if (realFile.endsWith('.jsonl')) {
     text.split('\n').forEach((raw, i) => {
       const line = raw.replace(/\r$/, '');
@@ -196,10 +197,12 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
         message: 'an annotations .json file must hold an array of question records',
       });
     } else {
-      const lines = new RecordLines(text);
-      parsed.value.forEach((value, i) => records.push({ value, source: lines.source(realFile, i) }));
-      // A read that leaves work for later finds the lines then, so that the text is not kept.
-      options.deferred?.afterChecks(() => void lines.find());
+      const lines = (recordLines = new RecordLines(text));
+      for (const value of parsed.value as unknown[]) records.push({ value, source: lines.add(realFile) });
+      // A read that leaves work for later finds them then, or once a question is shown on its own (its line opens its
+      // record); until then only a problem needs one.
+      options.deferred?.afterChecks(() => lines.fill());
+      options.deferred?.beforeAQuestion(() => lines.fill());
     }
   }
   const context: ReadContext = { ...options, folders: new RealFolders(root) };
@@ -207,7 +210,7 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
   const slicer = new TimeSlicer();
   for (let start = 0; start < records.length; start += QUESTIONS_PER_STEP) {
     const step = records.slice(start, start + QUESTIONS_PER_STEP);
-    built.push(...(await Promise.all(step.map((r) => buildQuestion(r.value, r.source, root, root, context)))));
+    built.push(...(await Promise.all(step.map((r) => buildQuestion(r.value, r.source, root, root, context, recordLines)))));
     if (slicer.due()) await slicer.pause();
   }
   const questions: Question[] = [];
@@ -218,61 +221,64 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
     } else
       problems.push({
         file: realFile,
-        line: records[i].source.line,
+        line: sourceLine(records[i].source, recordLines),
         severity: 'error',
         message: 'a question record must be a JSON object',
       });
   });
-  const ds = finish(root, 'annotations', questions, problems);
+  if (!options.deferred) recordLines?.fill();
+  const ds = finish(root, 'annotations', questions, problems, recordLines);
   ds.file = realFile;
   return ds;
 }
 
 /**
- * The line each record of an annotations array starts on, found when first asked for: a question's line is needed
- * for a problem or to open its record, and finding them all scans the whole text (7 ms of a 4.7 MB file, a fifth
- * of reading it). The text is dropped once they are found.
+ * The line each record of an annotations array starts on, written into the records' sources when first needed:
+ * finding them scans the whole text (7 ms of a 4.7 MB file, a fifth of reading it), and only a problem, or a
+ * question opened on its own, needs one. The text is dropped once they are found.
  */
 class RecordLines {
-  private lines: number[] | undefined;
+  private readonly sources: Source[] = [];
 
   constructor(private text: string | undefined) {}
 
-  find(): number[] {
-    if (!this.lines) {
-      this.lines = recordLineNumbers(this.text!);
-      this.text = undefined;
-    }
-    return this.lines;
+  /** The next record's source; its `line` is set once the lines are found. */
+  add(file: string): Source {
+    const source: Source = { file, line: undefined };
+    this.sources.push(source);
+    return source;
   }
 
-  /** A record's source, whose `line` is found on first read. */
-  source(file: string, index: number): Source {
-    const find = () => this.find();
-    return {
-      file,
-      get line() {
-        return find()[index] ?? 1;
-      },
-    };
+  fill(): void {
+    if (this.text === undefined) return;
+    const lines = recordLineNumbers(this.text);
+    this.text = undefined;
+    this.sources.forEach((source, i) => (source.line = lines[i] ?? 1));
+    this.sources.length = 0;
   }
+}
+
+/** A source's line, found first if it is an annotation record's. */
+function sourceLine(source: Source, recordLines: RecordLines | undefined): number {
+  if (source.line === undefined) recordLines?.fill();
+  return source.line ?? 1;
 }
 
 /** The line of a question's "uid" field (of its record, for layout B), for a problem about the uid: found only when
  * a problem needs it (a duplicate uid), since finding it scans the question's text. */
-function uidLine(q: Question): number {
+function uidLine(q: Question, recordLines: RecordLines | undefined): number {
   const text = (q.source as Source).text;
-  return (text !== undefined ? fieldLocator(text)('uid') : undefined) ?? q.source.line ?? 1;
+  return (text !== undefined ? fieldLocator(text)('uid') : undefined) ?? sourceLine(q.source, recordLines);
 }
 
-function finish(root: string, layout: Dataset['layout'], questions: Question[], problems: Problem[]): Dataset {
+function finish(root: string, layout: Dataset['layout'], questions: Question[], problems: Problem[], recordLines?: RecordLines): Dataset {
   const byUid = new Map<string, Question>();
   for (const q of questions) {
     const first = byUid.get(q.uid);
     if (first) {
-      const where = `${first.source.file === q.source.file ? 'line ' : `${first.source.file}:`}${uidLine(first)}`;
+      const where = `${first.source.file === q.source.file ? 'line ' : `${first.source.file}:`}${uidLine(first, recordLines)}`;
       const message = `duplicate uid ${excerpt(q.uid)} (first at ${where}): result lines map to its first occurrence`;
-      q.problems.push({ file: q.source.file, line: uidLine(q), severity: 'warning', uid: q.uid, message });
+      q.problems.push({ file: q.source.file, line: uidLine(q, recordLines), severity: 'warning', uid: q.uid, message });
     } else byUid.set(q.uid, q);
     problems.push(...q.problems);
   }
@@ -328,17 +334,25 @@ function fieldLocator(text: string): (key: string, value?: string) => number | u
 }
 
 /** Builds a question; an unexpected failure becomes a problem on its record, never a failed dataset. */
-async function buildQuestion(value: unknown, source: Source, dir: string, root: string, options: ReadContext): Promise<Question | null> {
+async function buildQuestion(
+  value: unknown,
+  source: Source,
+  dir: string,
+  root: string,
+  options: ReadContext,
+  recordLines?: RecordLines,
+): Promise<Question | null> {
   try {
-    return await buildQuestionUnguarded(value, source, dir, root, options);
+    return await buildQuestionUnguarded(value, source, dir, root, options, recordLines);
   } catch (e) {
+    const line = sourceLine(source, recordLines);
     const uid =
       typeof value === 'object' && value && typeof (value as { uid?: unknown }).uid === 'string'
         ? (value as { uid: string }).uid
-        : `${path.basename(dir)}#${source.line ?? 1}`;
+        : `${path.basename(dir)}#${line}`;
     const problem: Problem = {
       file: source.file,
-      line: source.line ?? 1,
+      line,
       severity: 'error',
       uid,
       message: `cannot read this question: ${excerpt(String((e as Error).message))}`,
@@ -356,7 +370,7 @@ async function buildQuestion(value: unknown, source: Source, dir: string, root: 
       video: null,
       images: [],
       prompt: [],
-      source: { file: source.file, line: source.line },
+      source: { file: source.file, line },
       dir,
       extra: {},
       problems: [problem],
@@ -370,16 +384,17 @@ async function buildQuestionUnguarded(
   dir: string,
   root: string,
   options: ReadContext,
+  recordLines: RecordLines | undefined,
 ): Promise<Question | null> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const rec = value as Record<string, unknown>;
   const problems: Problem[] = [];
-  const list = new QuestionProblems(problems, source, typeof rec.uid === 'string' ? rec.uid : undefined);
+  const list = new QuestionProblems(problems, source, typeof rec.uid === 'string' ? rec.uid : undefined, recordLines);
   const problem = (message: string, severity: Problem['severity'] = 'error', key?: string, value?: string) =>
     list.add(message, severity, key, value);
   const str = (key: string): string => stringField(rec, key, list);
   const task = str('task');
-  const uid = str('uid') || `${path.basename(dir)}#${source.line ?? 1}`;
+  const uid = str('uid') || `${path.basename(dir)}#${sourceLine(source, recordLines)}`;
   const scene = typeof rec.scene === 'string' ? rec.scene : typeof rec.scene === 'number' ? String(rec.scene) : '';
   if (!scene) problem('missing "scene"', 'warning', 'scene');
   const subtask = subtaskForTask(task);
@@ -474,11 +489,12 @@ class QuestionProblems {
     private readonly problems: Problem[],
     private readonly source: Source,
     private readonly uid: string | undefined,
+    private readonly recordLines: RecordLines | undefined,
   ) {}
 
   add(message: string, severity: Problem['severity'] = 'error', key?: string, value?: string): void {
     if (this.locate === null) this.locate = this.source.text !== undefined ? fieldLocator(this.source.text) : undefined;
-    const line = (key !== undefined ? this.locate?.(key, value) : undefined) ?? this.source.line ?? 1;
+    const line = (key !== undefined ? this.locate?.(key, value) : undefined) ?? sourceLine(this.source, this.recordLines);
     this.problems.push({ file: this.source.file, line, severity, message, uid: this.uid });
   }
 

@@ -203,7 +203,8 @@ describe('readDatasetDeferringMedia', () => {
     );
     const { dataset, media } = await readDatasetDeferringMedia(file);
     assert.ok(refs(dataset).every((r) => !r.exists && r.path === null));
-    // Each record's line (the second record starts on line 16 of the pretty-printed array), before and after the checks.
+    // Each record's line (the second record starts on line 16 of the pretty-printed array): found at once, since the
+    // path leaving the root is reported when the record is read.
     const recordLines = [2, 16];
     assert.deepEqual(
       dataset.questions.map((q) => q.source.line),
@@ -222,6 +223,56 @@ describe('readDatasetDeferringMedia', () => {
       ],
     );
     assert.deepEqual(content(dataset), content(await readDataset(file)));
+  });
+
+  it("layout B: a record's line is found when a question is checked on its own, or by the pass over all", async (t) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'gst-deferred-lines-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeFileSync(path.join(root, 'v.mp4'), MP4);
+    const record = (uid: string, media: object) => ({
+      task: 'Self_Localization_Global_Orientation',
+      uid,
+      scene: 's',
+      answer: 90,
+      texts: ['x'],
+      ...media,
+    });
+    const file = path.join(root, 'annotations.json');
+    // "c" names no media file: it has no check to wait for, yet its line is still to be found.
+    writeFileSync(file, JSON.stringify([record('a', { video: 'v.mp4' }), record('b', { video: 'v.mp4' }), record('c', {})], null, 2));
+    const expected = [2, 12, 22];
+    assert.deepEqual(
+      (await readDataset(file)).questions.map((q) => q.source.line),
+      expected,
+      'a full read finds them',
+    );
+
+    const first = await readDatasetDeferringMedia(file);
+    assert.deepEqual(
+      first.dataset.questions.map((q) => q.source.line),
+      [undefined, undefined, undefined],
+      'not found yet: nothing needed one',
+    );
+    await first.media.question((await readDataset(file)).questions[2]);
+    assert.equal(first.dataset.questions[2].source.line, undefined, "another read's question is left alone");
+    const c = first.dataset.byUid.get('c')!;
+    assert.equal(first.media.has(c), false, 'no media check');
+    assert.equal(first.media.needs(c), true, 'but its line');
+    await first.media.question(c);
+    assert.equal(first.media.needs(c), false);
+    assert.deepEqual(
+      first.dataset.questions.map((q) => q.source.line),
+      expected,
+      'a question checked on its own (to be shown) has its line',
+    );
+
+    const second = await readDatasetDeferringMedia(file);
+    await second.media.all();
+    assert.deepEqual(
+      second.dataset.questions.map((q) => q.source.line),
+      expected,
+    );
+    assert.deepEqual(content(second.dataset), content(await readDataset(file)));
   });
 
   it('the real samples (../shared/datasets): the same as a full read', { skip: NEEDS_SHARED }, async () => {
