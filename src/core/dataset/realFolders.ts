@@ -74,10 +74,15 @@ export class RealFolders {
    * read, close and decode in C++, a third of the time of the calls made one by one): opened with `O_NOFOLLOW`
    * and `O_NONBLOCK`, so a symlink or a FIFO put there after the `lstat` fails instead of being followed or
    * blocking. Text whose UTF-8 length is not the `lstat`'s size (the file changed in between, or holds bytes
-   * that are not UTF-8) goes to the general path too, which reads and judges it on its own.
+   * that are not UTF-8) goes to the general path too, which reads and judges it on its own. `dir` is the file's
+   * folder, for a caller that has it at hand.
    */
-  readJson(file: string, maxBytes = MAX_DATASET_JSON_BYTES): (DatasetFileRead & { identity?: string }) | undefined {
-    if (!this.isReal(path.dirname(file))) return undefined;
+  readJson(
+    file: string,
+    maxBytes = MAX_DATASET_JSON_BYTES,
+    dir = path.dirname(file),
+  ): (DatasetFileRead & { identity?: string }) | undefined {
+    if (!this.isReal(dir)) return undefined;
     let st;
     try {
       st = lstatSync(file, { throwIfNoEntry: false });
