@@ -3,10 +3,11 @@ import type { BenchRow } from '../lib/row';
 import { shippedCore } from '../lib/shipped';
 
 // What the extension does after a dataset's first read has shown its questions and its results are scored: every
-// media file checked (an lstat in a real folder) and, when it exists, its type sniffed (open, a 16-byte read, close).
+// media file checked (an lstat in a real folder) and, when it exists, its type sniffed (open, a 16-byte read, close);
+// then sample_summary.json checked against the folders.
 export const row: BenchRow = {
   name: 'media-check',
-  figure: "check and sniff every media file of layout A's 2,772 questions, after the read that shows them (index-a)",
+  figure: "check and sniff every media file of layout A's 2,772 questions, then the summary, after the read that shows them (index-a)",
   limit: 'lstat every media path the questions name',
   target: { report: true },
   order: 22,
