@@ -128,7 +128,8 @@ export class DeferredMedia {
   }
 
   private async finish(): Promise<void> {
-    for (const job of this.afterwards) await job();
+    // Emptied as they run, so that the dataset does not keep what they held (the folders seen, an annotations text).
+    for (const job of this.afterwards.splice(0)) await job();
     this.beforeOne.length = 0;
     this.finished = true;
     if (this.dataset) this.dataset.problems = withQuestionProblems(this.dataset);

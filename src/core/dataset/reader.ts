@@ -397,30 +397,27 @@ async function buildQuestionUnguarded(
   const rec = value as Record<string, unknown>;
   const problems: Problem[] = [];
   const list = new QuestionProblems(problems, source, typeof rec.uid === 'string' ? rec.uid : undefined, recordLines);
-  const problem = (message: string, severity: Problem['severity'] = 'error', key?: string, value?: string) =>
-    list.add(message, severity, key, value);
-  const str = (key: string): string => stringField(rec, key, list);
-  const task = str('task');
-  const uid = str('uid') || `${path.basename(dir)}#${sourceLine(source, recordLines)}`;
+  const task = stringField(rec, 'task', list);
+  const uid = stringField(rec, 'uid', list) || `${path.basename(dir)}#${sourceLine(source, recordLines)}`;
   const scene = typeof rec.scene === 'string' ? rec.scene : typeof rec.scene === 'number' ? String(rec.scene) : '';
-  if (!scene) problem('missing "scene"', 'warning', 'scene');
+  if (!scene) list.add('missing "scene"', 'warning', 'scene');
   const subtask = subtaskForTask(task);
   const info = subtask === OTHER ? undefined : subtaskInfo(subtask);
-  if (task && !info) problem(`unknown task ${jsonExcerpt(task)}: kept under "other"`, 'warning', 'task');
+  if (task && !info) list.add(`unknown task ${jsonExcerpt(task)}: kept under "other"`, 'warning', 'task');
 
   let truth = null;
-  if (!('answer' in rec)) problem('missing "answer"');
+  if (!('answer' in rec)) list.add('missing "answer"');
   else if (info) {
     truth = parseGroundTruth(info.kind, rec.answer);
     if (!truth)
-      problem(`bad answer ${jsonExcerpt(rec.answer)} for ${info.kind === 'angle' ? 'an' : 'a'} ${info.kind} question`, 'error', 'answer');
+      list.add(`bad answer ${jsonExcerpt(rec.answer)} for ${info.kind === 'angle' ? 'an' : 'a'} ${info.kind} question`, 'error', 'answer');
     const outOfRange = truth ? answerRangeProblem(truth) : undefined;
-    if (outOfRange) problem(`${outOfRange} (it is scored as written)`, 'error', 'answer');
+    if (outOfRange) list.add(`${outOfRange} (it is scored as written)`, 'error', 'answer');
   }
 
   let texts: string[] = [];
   if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = rec.texts as string[];
-  else problem('"texts" must be an array of strings', 'error', 'texts');
+  else list.add('"texts" must be an array of strings', 'error', 'texts');
 
   const videoRel =
     typeof rec.copied_video_path === 'string' ? rec.copied_video_path : typeof rec.video === 'string' ? rec.video : undefined;
@@ -432,7 +429,7 @@ async function buildQuestionUnguarded(
   const videoRef = videoRel !== undefined ? mediaRef('video', videoRel, dir, root, options, { list, key: videoKey }, later) : null;
   const video = videoRef instanceof Promise ? await videoRef : videoRef;
   const images: MediaRef[] = [];
-  if (rec.images !== undefined && !Array.isArray(rec.images)) problem('"images" must be an array', 'error', 'images');
+  if (rec.images !== undefined && !Array.isArray(rec.images)) list.add('"images" must be an array', 'error', 'images');
   const imageList: unknown[] = Array.isArray(rec.images) ? rec.images : [];
   for (let i = 0; i < imageList.length; i++) {
     const img = imageList[i];
@@ -443,7 +440,7 @@ async function buildQuestionUnguarded(
           ? firstString(img as Record<string, unknown>, ['copied_path', 'path', 'file'])
           : undefined;
     if (rel === undefined) {
-      problem(`image ${i + 1} has no path`, 'error', 'images');
+      list.add(`image ${i + 1} has no path`, 'error', 'images');
       // Keep its place, so the images after it stay beside their texts in the prompt.
       images.push({ role: 'image', relPath: '', path: null, exists: false });
       continue;
@@ -544,7 +541,7 @@ function mediaRef(
   const lexical = lexicalMediaPath(root, dir, rel, options.folders?.isReal(dir) === true);
   const unchecked: MediaRef = { role, relPath: rel, path: null, exists: false };
   if (later && lexical.ok) {
-    later.push(new LaterMediaCheck(unchecked, lexical, { dir, root, options, field }));
+    later.push(new LaterMediaCheck(unchecked, lexical, dir, root, options, field.list, field.key, field.value));
     return unchecked;
   }
   const problem = field.list.reporter(field.key, field.value);
@@ -555,26 +552,17 @@ function mediaRef(
 
 /** A media check left for later: data, not closures, since a dataset keeps thousands until they run. */
 class LaterMediaCheck implements MediaCheckJob {
-  /** Checked into this same ref, so the question holding it sees the result. */
-  private readonly ref: MediaRef;
-  private readonly lexical: SafeResolution;
-  private readonly dir: string;
-  private readonly root: string;
-  private readonly options: ReadContext;
-  private readonly list: QuestionProblems;
-  private readonly key: string;
-  private readonly value: string | undefined;
-
-  constructor(ref: MediaRef, lexical: SafeResolution, where: { dir: string; root: string; options: ReadContext; field: FieldProblems }) {
-    this.ref = ref;
-    this.lexical = lexical;
-    this.dir = where.dir;
-    this.root = where.root;
-    this.options = where.options;
-    this.list = where.field.list;
-    this.key = where.field.key;
-    this.value = where.field.value;
-  }
+  constructor(
+    /** Checked into this same ref, so the question holding it sees the result. */
+    private readonly ref: MediaRef,
+    private readonly lexical: SafeResolution,
+    private readonly dir: string,
+    private readonly root: string,
+    private readonly options: ReadContext,
+    private readonly list: QuestionProblems,
+    private readonly key: string,
+    private readonly value: string | undefined,
+  ) {}
 
   run(): void | Promise<void> {
     const { dir, root, options } = this;
