@@ -123,13 +123,19 @@ export class DeferredMedia {
     }
     await Promise.all(this.running.values());
     signal?.throwIfAborted();
-    // Once: a second pass running at the same time waits for the first one's end.
-    await (this.finishing ??= this.finish());
+    // Once: a second pass running at the same time waits for the first one's end. A pass that failed is not kept,
+    // so the next one runs the jobs left and completes the problem list.
+    this.finishing ??= this.finish().catch((e: unknown) => {
+      this.finishing = undefined;
+      throw e;
+    });
+    await this.finishing;
   }
 
   private async finish(): Promise<void> {
-    // Emptied as they run, so that the dataset does not keep what they held (the folders seen, an annotations text).
-    for (const job of this.afterwards.splice(0)) await job();
+    // Taken off as they run, so that the dataset does not keep what they held (the folders seen, an annotations
+    // text), and a job that throws is not run again.
+    for (let job = this.afterwards.shift(); job; job = this.afterwards.shift()) await job();
     this.beforeOne.length = 0;
     this.finished = true;
     if (this.dataset) this.dataset.problems = withQuestionProblems(this.dataset);

@@ -149,6 +149,26 @@ describe('readDatasetDeferringMedia', () => {
     assert.equal(media.done, false);
   });
 
+  it('a pass whose after-check job throws rejects; the next pass runs the jobs left and completes', async (t) => {
+    const root = writeMixedDataset(t);
+    const { dataset, media } = await readDatasetDeferringMedia(root);
+    const ran: string[] = [];
+    media.afterChecks(() => {
+      ran.push('failing');
+      throw new Error('disk went away');
+    });
+    media.afterChecks(() => void ran.push('next'));
+    await assert.rejects(media.all(), /disk went away/);
+    assert.equal(media.done, false);
+    await media.all();
+    assert.deepEqual(ran, ['failing', 'next'], 'the failed job is not run again, the one after it runs');
+    assert.equal(media.done, true);
+    assert.ok(
+      dataset.problems.some((p) => /^missing video: gone\.mp4/.test(p.message)),
+      'the media problems joined the list',
+    );
+  });
+
   it('a read again with the cache reuses each unchanged question, once its media were checked, and equals a fresh read', async (t) => {
     const root = writeMixedDataset(t);
     const cache = new DatasetReadCache();
