@@ -13,8 +13,11 @@ export class ZipWriter {
   /** `sink` receives the archive's bytes in order. */
   constructor(private readonly sink: (bytes: Buffer) => void) {}
 
-  /** Adds an entry whose `body` is `data` already compressed with `method`. */
-  add(name: string, data: Buffer, method: ZipMethod, body: Buffer): void {
+  /**
+   * Adds an entry whose `body` is `data` already compressed with `method`. `localExtra` goes into the local header
+   * only, as some archivers write it (the central record then has none).
+   */
+  add(name: string, data: Buffer, method: ZipMethod, body: Buffer, localExtra: Buffer = Buffer.alloc(0)): void {
     const nameBytes = Buffer.from(name, 'utf8');
     const crc = zlib.crc32(data);
     const version = method === 93 ? 63 : 20;
@@ -27,6 +30,7 @@ export class ZipWriter {
     local.writeUInt32LE(body.length, 18);
     local.writeUInt32LE(data.length, 22);
     local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(localExtra.length, 28);
     const cd = Buffer.alloc(46);
     cd.writeUInt32LE(0x02014b50, 0);
     cd.writeUInt16LE(63, 4);
@@ -39,7 +43,7 @@ export class ZipWriter {
     cd.writeUInt16LE(nameBytes.length, 28);
     cd.writeUInt32LE(this.offset, 42);
     this.central.push(cd, nameBytes);
-    for (const b of [local, nameBytes, body]) {
+    for (const b of [local, nameBytes, localExtra, body]) {
       this.sink(b);
       this.offset += b.length;
     }

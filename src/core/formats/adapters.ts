@@ -175,7 +175,7 @@ export const inspectEvalAdapter: FormatAdapter = {
         yield { record: inspectSampleRecord(s, location, model) };
       }
     } finally {
-      zip.close();
+      await zip.close();
     }
   },
 };

@@ -162,7 +162,7 @@ export const XLSX_MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
 async function refuseOversizedWorkbook(file: string): Promise<void> {
   const zip = await ZipArchive.open(file);
   const inflated = zip.entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  zip.close();
+  await zip.close();
   if (inflated > XLSX_MAX_INFLATED_BYTES) {
     throw new Error(
       `the workbook would inflate to ${Math.round(inflated / 2 ** 20)} MiB, more than the ${XLSX_MAX_INFLATED_BYTES / 2 ** 20} MiB an .xlsx is read into; export the sheet as TSV or CSV, which stream`,

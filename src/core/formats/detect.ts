@@ -145,7 +145,7 @@ async function detectZip(file: string, mapped: boolean): Promise<Detection> {
   try {
     names = new Set(zip.entries.map((e) => e.name));
   } finally {
-    zip.close();
+    await zip.close();
   }
   if (names.has('xl/workbook.xml')) {
     if (mapped) return { adapter: genericTableAdapter, reason: 'an .xlsx workbook with a field mapping' };
