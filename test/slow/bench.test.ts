@@ -22,6 +22,7 @@ const ROWS = [
   'score-floor',
   'summary',
   'compare',
+  'summary-eval',
 ];
 /** The rows whose limit is the Python script: skipped where python3 is missing. */
 const PYTHON_ROWS = ['rescore-python', 'rescore-floor'];

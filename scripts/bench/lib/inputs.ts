@@ -7,6 +7,8 @@ import { readDataset, type Dataset } from '../../../src/core';
 import { generatePaperSizeDataset } from '../paperSizeDataset';
 import { Rng } from '../../../src/generator/random';
 import { simulateResults, type ResultLine } from '../../../src/generator/results';
+import { ZipWriter } from '../../lib/zipWriter';
+import { deflateRawSync } from 'node:zlib';
 
 export const SEED = '7';
 /** The paper-size dataset: 231 questions for each of the 12 subtasks, 2,772 question folders. */
@@ -15,6 +17,9 @@ const QUESTIONS_PER_SUBTASK = { full: 231, quick: 2 };
 const RESCORE_LINES = { full: 100_000, quick: 500 };
 /** Result files of summary and compare, one line per question each. */
 const RESULT_FILES = { full: 25, quick: 3 };
+/** Inspect .eval logs of the summary-eval row at 1x, and the image attachment each sample carries (bytes before base64). */
+const INSPECT_LOGS = { full: 1, quick: 1 };
+const INSPECT_ATTACHMENT_BYTES = { full: 15_000, quick: 100 };
 /** Share of lines whose prediction carries a reasoning trace, and the trace's length. */
 export const TRACE_SHARE = 0.15;
 export const TRACE_CHARS = 2048;
@@ -33,6 +38,7 @@ export class BenchInputs {
   private readonly loaded = new Map<number, Promise<Dataset>>();
   private readonly rescoreFiles = new Map<number, Promise<string>>();
   private readonly fileSets = new Map<number, Promise<string[]>>();
+  private readonly inspectSets = new Map<number, Promise<string[]>>();
 
   constructor(
     private readonly quick: boolean,
@@ -52,6 +58,14 @@ export class BenchInputs {
   /** `scale` times the summary rows' file count, each one line per question of the dataset at scale 1. */
   resultFiles(scale: number): Promise<string[]> {
     return once(this.fileSets, scale, () => this.makeResultFiles(scale));
+  }
+
+  /**
+   * `scale` times the summary-eval row's Inspect .eval logs: each the lines of one result file as samples (the uid as
+   * the sample's id, the prediction as its completion), each sample with an image attachment as Inspect stores one.
+   */
+  inspectLogs(scale: number): Promise<string[]> {
+    return once(this.inspectSets, scale, () => this.makeInspectLogs(scale));
   }
 
   remove(): void {
@@ -118,6 +132,64 @@ export class BenchInputs {
       files.push(file);
     }
     return files;
+  }
+
+  private async makeInspectLogs(scale: number): Promise<string[]> {
+    const count = (this.quick ? INSPECT_LOGS.quick : INSPECT_LOGS.full) * scale;
+    const attachment = this.quick ? INSPECT_ATTACHMENT_BYTES.quick : INSPECT_ATTACHMENT_BYTES.full;
+    const sources = await this.resultFiles(Math.ceil(count / (this.quick ? RESULT_FILES.quick : RESULT_FILES.full)));
+    this.log(`generating ${count} Inspect .eval log(s), one result file's lines each…`);
+    const dir = path.join(this.root, `inspect-${scale}x`);
+    mkdirSync(dir);
+    const logs: string[] = [];
+    for (let k = 0; k < count; k++) {
+      const lines = readFileSync(sources[k], 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as ResultLine);
+      const file = path.join(dir, `log-${String(k).padStart(3, '0')}.eval`);
+      writeInspectLog(file, lines, `model-${k % 9}`, new Rng(`gst-bench/${SEED}/inspect/${k}`), attachment);
+      logs.push(file);
+    }
+    return logs;
+  }
+}
+
+/** An Inspect .eval log (a ZIP: header.json and samples/<id>_epoch_1.json, deflated) of the lines as samples. */
+function writeInspectLog(file: string, lines: readonly ResultLine[], model: string, rng: Rng, attachmentBytes: number): void {
+  const fd = openSync(file, 'w');
+  try {
+    const zip = new ZipWriter((b) => writeFully(fd, b));
+    const add = (name: string, text: string) => {
+      const data = Buffer.from(text, 'utf8');
+      zip.add(name, data, 8, deflateRawSync(data));
+    };
+    add('header.json', JSON.stringify({ version: 2, status: 'success', eval: { model } }));
+    for (const line of lines) {
+      const image = Buffer.alloc(attachmentBytes);
+      for (let i = 0; i < image.length; i++) image[i] = rng.int(0, 255);
+      const sample = {
+        id: line.uid,
+        epoch: 1,
+        input: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Where is the object marked in the video?' },
+              { type: 'image', image: 'attachment://img' },
+            ],
+          },
+        ],
+        messages: [{ role: 'assistant', content: line.prediction }],
+        output: { model, completion: line.prediction, choices: [{ message: { role: 'assistant', content: line.prediction } }] },
+        target: 'x',
+        attachments: { img: `data:image/png;base64,${image.toString('base64')}` },
+      };
+      add(`samples/${encodeURIComponent(line.uid)}_epoch_1.json`, JSON.stringify(sample));
+    }
+    zip.finish();
+  } finally {
+    closeSync(fd);
   }
 }
 
