@@ -165,9 +165,11 @@ function writeInspectLog(file: string, lines: readonly ResultLine[], model: stri
       zip.add(name, data, 8, deflateRawSync(data));
     };
     add('header.json', JSON.stringify({ version: 2, status: 'success', eval: { model } }));
+    // One random image for every sample: each entry is deflated on its own, so it still does not shrink.
+    const image = Buffer.alloc(attachmentBytes);
+    for (let i = 0; i < image.length; i++) image[i] = rng.int(0, 255);
+    const attachment = `data:image/png;base64,${image.toString('base64')}`;
     for (const line of lines) {
-      const image = Buffer.alloc(attachmentBytes);
-      for (let i = 0; i < image.length; i++) image[i] = rng.int(0, 255);
       const sample = {
         id: line.uid,
         epoch: 1,
@@ -183,7 +185,7 @@ function writeInspectLog(file: string, lines: readonly ResultLine[], model: stri
         messages: [{ role: 'assistant', content: line.prediction }],
         output: { model, completion: line.prediction, choices: [{ message: { role: 'assistant', content: line.prediction } }] },
         target: 'x',
-        attachments: { img: `data:image/png;base64,${image.toString('base64')}` },
+        attachments: { img: attachment },
       };
       add(`samples/${encodeURIComponent(line.uid)}_epoch_1.json`, JSON.stringify(sample));
     }
