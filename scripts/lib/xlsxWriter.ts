@@ -16,13 +16,15 @@ function zip(entries: Array<{ name: string; data: string }>): Buffer {
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function xlsx(rows: Array<Array<string | number>>): Buffer {
+/** A workbook of one sheet holding `rows`; a null leaves its cell out (an empty cell). */
+export function xlsx(rows: Array<Array<string | number | null>>): Buffer {
   const strings: string[] = [];
   const col = (i: number) => String.fromCharCode(65 + i);
   const sheetRows = rows
     .map((row, r) => {
       const cells = row.map((v, c) => {
         const ref = `${col(c)}${r + 1}`;
+        if (v === null) return '';
         if (typeof v === 'number') return `<c r="${ref}"><v>${v}</v></c>`;
         strings.push(v);
         return `<c r="${ref}" t="s"><v>${strings.length - 1}</v></c>`;

@@ -1,8 +1,26 @@
 // One adapter per result format: which container it reads and how each object maps to a ResultRecord.
 import { open } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { FieldMap, FormatAdapter, ReadOptions, RecordLocation, RecordOrProblem, ResultRecord } from '../../shared/formats/types';
-import { delimitedRows, jsonArrayElements, jsonDocument, jsonLines, sniffDelimiter, xlsxRows, type Item, type Obj } from './containers';
+import type {
+  DetectedContents,
+  FieldMap,
+  FormatAdapter,
+  ReadOptions,
+  RecordLocation,
+  RecordOrProblem,
+  ResultRecord,
+} from '../../shared/formats/types';
+import {
+  contentsOf,
+  delimitedRows,
+  jsonArrayElements,
+  jsonDocument,
+  jsonLines,
+  sniffDelimiter,
+  xlsxRows,
+  type Item,
+  type Obj,
+} from './containers';
 import {
   canonicalRecord,
   geminiBatchRecord,
@@ -91,15 +109,15 @@ export const genericJsonlAdapter = lineAdapter({
 });
 
 /** Which table container a file is, from its first bytes (a ZIP workbook, a JSON array, delimited text). */
-export async function* tableItems(file: string): AsyncGenerator<Item> {
+export async function* tableItems(file: string, detected?: DetectedContents): AsyncGenerator<Item> {
   const head = await readHead(file);
   if (looksLikeZip(head)) {
-    yield* xlsxRows(file);
+    yield* xlsxRows(file, undefined, detected);
     return;
   }
   const text = new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/, '');
   if (text.trimStart().startsWith('[')) {
-    yield* jsonArrayElements(file);
+    yield* jsonArrayElements(file, detected);
     return;
   }
   const nl = text.indexOf('\n');
@@ -126,7 +144,7 @@ export const vlmEvalKitAdapter: FormatAdapter = {
   needs: 'nothing when the rows carry a `uid` or `index` is the uid; else `index` joins by dataset order',
   extensions: ['.xlsx', '.tsv', '.csv', '.json'],
   inPlace: false,
-  read: (file) => mapItems(tableItems(file), vlmEvalKitRecord),
+  read: (file, options) => mapItems(tableItems(file, options.detected), vlmEvalKitRecord),
 };
 
 export const genericTableAdapter: FormatAdapter = {
@@ -136,7 +154,7 @@ export const genericTableAdapter: FormatAdapter = {
   needs: '--id-field and --prediction-field (column names or dotted paths); --gold-field optional',
   extensions: ['.csv', '.tsv', '.xlsx', '.json'],
   inPlace: false,
-  read: (file, options) => mapItems(tableItems(file), (obj, loc) => mappedRecord(obj, loc, options.fields ?? {})),
+  read: (file, options) => mapItems(tableItems(file, options.detected), (obj, loc) => mappedRecord(obj, loc, options.fields ?? {})),
 };
 
 /** Inspect writes `samples/<id>_epoch_<n>.json` entries; the id and epoch are read from the sample itself. */
@@ -204,8 +222,8 @@ export const inspectJsonAdapter: FormatAdapter = {
   needs: 'sample ids equal to uids, or --id-pattern <regex>',
   extensions: ['.json'],
   inPlace: false,
-  async *read(file) {
-    const { value } = await jsonDocument(file);
+  async *read(file, options) {
+    const { value } = await (contentsOf(file, options.detected)?.takeJsonDocument() ?? jsonDocument(file));
     const log = value as { samples?: unknown; eval?: { model?: unknown } };
     if (!Array.isArray(log.samples)) throw new Error('an Inspect log without samples (written with --no-log-samples?)');
     const model = typeof log.eval?.model === 'string' ? log.eval.model : undefined;

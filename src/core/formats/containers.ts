@@ -8,7 +8,7 @@ import { strictUtf8Text } from '../io/utf8';
 import readXlsxFile from 'read-excel-file/node';
 import { parseJsonWithLocation, recordLineNumbers } from '../jsonText';
 import { isInvalidUtf8Line, readLineBatches } from '../results/lines';
-import type { RecordLocation } from '../../shared/formats/types';
+import type { DetectedContents, RecordLocation, WorkbookSheet } from '../../shared/formats/types';
 import { ZipArchive } from './zip';
 
 export type Obj = Record<string, unknown>;
@@ -60,9 +60,49 @@ export async function jsonDocument(file: string): Promise<{ value: unknown; text
   return { value: parsed.value, text };
 }
 
+/**
+ * A file's whole-file containers, each read at most once between detecting its format and reading its records:
+ * detection reads a JSON document or a workbook whole to see its first record, and the read that follows takes
+ * that value instead of reading and parsing the file a second time. Made for one file's detection and read, and
+ * dropped with them; a taken value is no longer held here, so only the reader keeps it alive.
+ */
+export class WholeFileReads implements DetectedContents {
+  private document?: Promise<{ value: unknown; text: string }>;
+  private sheets?: Promise<WorkbookSheet[]>;
+
+  constructor(readonly file: string) {}
+
+  /** For detection: the document, read on the first call and kept for the read. */
+  jsonDocument(): Promise<{ value: unknown; text: string }> {
+    return (this.document ??= jsonDocument(this.file));
+  }
+
+  /** For detection: the workbook's sheets, read on the first call and kept for the read. */
+  workbook(): Promise<WorkbookSheet[]> {
+    return (this.sheets ??= readWorkbook(this.file));
+  }
+
+  takeJsonDocument(): Promise<{ value: unknown; text: string }> {
+    const got = this.jsonDocument();
+    this.document = undefined;
+    return got;
+  }
+
+  takeWorkbook(): Promise<WorkbookSheet[]> {
+    const got = this.workbook();
+    this.sheets = undefined;
+    return got;
+  }
+}
+
+/** `detected`'s contents when they are `file`'s, else none: a read never takes another file's contents. */
+export function contentsOf(file: string, detected: DetectedContents | undefined): DetectedContents | undefined {
+  return detected?.file === file ? detected : undefined;
+}
+
 /** The elements of a top-level JSON array, with the line each starts on. */
-export async function* jsonArrayElements(file: string): AsyncGenerator<Item> {
-  const { value, text } = await jsonDocument(file);
+export async function* jsonArrayElements(file: string, detected?: DetectedContents): AsyncGenerator<Item> {
+  const { value, text } = await (contentsOf(file, detected)?.takeJsonDocument() ?? jsonDocument(file));
   if (!Array.isArray(value)) throw new Error('not a JSON array of records');
   const lines = recordLineNumbers(text);
   for (let i = 0; i < value.length; i++) {
@@ -121,9 +161,8 @@ export async function* delimitedRows(file: string, delimiter: ',' | '\t'): Async
  * The rows of an .xlsx workbook's first sheet (or the named one), keyed by its header row. The workbook is read
  * whole: prediction sheets are a few MB. Numbers are kept as the text the cell stores, so ids stay exact.
  */
-export async function* xlsxRows(file: string, sheetName?: string): AsyncGenerator<Item> {
-  await refuseOversizedWorkbook(file);
-  const sheets = await readXlsxFile(file, { trim: false, parseNumber: (s: string) => s });
+export async function* xlsxRows(file: string, sheetName?: string, detected?: DetectedContents): AsyncGenerator<Item> {
+  const sheets = await (contentsOf(file, detected)?.takeWorkbook() ?? readWorkbook(file));
   const sheet = sheetName === undefined ? sheets[0] : sheets.find((s) => s.sheet === sheetName);
   if (!sheet)
     throw new Error(
@@ -159,6 +198,12 @@ export async function* xlsxRows(file: string, sheetName?: string): AsyncGenerato
  */
 export const XLSX_MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
 
+/** Every sheet of a workbook, its numbers kept as the text the cells store (so ids stay exact). */
+async function readWorkbook(file: string): Promise<WorkbookSheet[]> {
+  await refuseOversizedWorkbook(file);
+  return readXlsxFile(file, { trim: false, parseNumber: (s: string) => s });
+}
+
 async function refuseOversizedWorkbook(file: string): Promise<void> {
   const zip = await ZipArchive.open(file);
   const inflated = zip.entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
@@ -170,8 +215,8 @@ async function refuseOversizedWorkbook(file: string): Promise<void> {
   }
 }
 
-/** The header row of an .xlsx workbook's first sheet, for detection. */
-export async function xlsxHeader(file: string): Promise<string[]> {
-  for await (const item of xlsxRows(file)) return 'obj' in item ? Object.keys(item.obj) : [];
-  return [];
+/** The header row of an .xlsx workbook's first sheet, for detection; the workbook stays in `reads` for the read. */
+export async function xlsxHeader(reads: WholeFileReads): Promise<string[]> {
+  const header = (await reads.workbook())[0]?.data[0] ?? [];
+  return header.map((h) => (h === null ? '' : String(h).trim())).filter((name) => name !== '');
 }

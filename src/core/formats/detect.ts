@@ -16,7 +16,7 @@ import {
   readHead,
   vlmEvalKitAdapter,
 } from './adapters';
-import { jsonDocument, jsonLines, sniffDelimiter, xlsxHeader, type Obj } from './containers';
+import { jsonLines, sniffDelimiter, WholeFileReads, xlsxHeader, type Obj } from './containers';
 import { looksLikeZip, ZipArchive } from './zip';
 
 export interface Detection {
@@ -33,8 +33,14 @@ export class UnknownLayoutError extends Error {
   readonly needsMapping = true;
 }
 
-/** The format of a result file. `format` (a name from `gst-bench formats`) skips detection. */
-export async function detectFormat(file: string, opts: { format?: string; fields?: FieldMap } = {}): Promise<Detection> {
+/**
+ * The format of a result file. `format` (a name from `gst-bench formats`) skips detection. A JSON document or a
+ * workbook is read whole to see its records: pass `reads` (for `file`) to keep it for the read that follows.
+ */
+export async function detectFormat(
+  file: string,
+  opts: { format?: string; fields?: FieldMap; reads?: WholeFileReads } = {},
+): Promise<Detection> {
   if (opts.format !== undefined) {
     const adapter = adapterByName(opts.format);
     if (!adapter) throw new Error(`unknown format "${opts.format}"; \`gst-bench formats\` lists them`);
@@ -42,7 +48,8 @@ export async function detectFormat(file: string, opts: { format?: string; fields
   }
   const head = await readHead(file);
   const mapped = opts.fields !== undefined && (opts.fields.id !== undefined || opts.fields.prediction !== undefined);
-  if (looksLikeZip(head)) return detectZip(file, mapped);
+  const reads = opts.reads?.file === file ? opts.reads : new WholeFileReads(file);
+  if (looksLikeZip(head)) return detectZip(file, mapped, reads);
   const text = new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/, '');
   const start = text.search(/\S/);
   const first = start === -1 ? '' : text[start];
@@ -56,7 +63,7 @@ export async function detectFormat(file: string, opts: { format?: string; fields
     if (namedJsonl)
       return { adapter: mapped ? genericJsonlAdapter : canonicalAdapter, reason: 'named .jsonl; no readable record in its first lines' };
   }
-  if (first === '{' || first === '[') return detectJsonDocument(file, mapped);
+  if (first === '{' || first === '[') return detectJsonDocument(reads, mapped);
   if (start === -1) throw new Error('the file is empty');
   return detectDelimited(text, ext, mapped);
 }
@@ -114,8 +121,8 @@ function describeKeys(a: FormatAdapter): string {
   }
 }
 
-async function detectJsonDocument(file: string, mapped: boolean): Promise<Detection> {
-  const { value } = await jsonDocument(file);
+async function detectJsonDocument(reads: WholeFileReads, mapped: boolean): Promise<Detection> {
+  const { value } = await reads.jsonDocument();
   if (Array.isArray(value)) {
     if (mapped) return { adapter: genericTableAdapter, reason: 'a JSON array with a field mapping' };
     const first = value.find(isObj);
@@ -139,7 +146,7 @@ async function detectJsonDocument(file: string, mapped: boolean): Promise<Detect
   throw new Error('a JSON document that holds no records');
 }
 
-async function detectZip(file: string, mapped: boolean): Promise<Detection> {
+async function detectZip(file: string, mapped: boolean, reads: WholeFileReads): Promise<Detection> {
   const zip = await ZipArchive.open(file);
   let names: Set<string>;
   try {
@@ -149,7 +156,7 @@ async function detectZip(file: string, mapped: boolean): Promise<Detection> {
   }
   if (names.has('xl/workbook.xml')) {
     if (mapped) return { adapter: genericTableAdapter, reason: 'an .xlsx workbook with a field mapping' };
-    const header = await xlsxHeader(file);
+    const header = await xlsxHeader(reads);
     if (header.includes('index') && header.includes('prediction'))
       return { adapter: vlmEvalKitAdapter, reason: 'an .xlsx sheet with index and prediction columns (VLMEvalKit)' };
     if (header.includes('uid') && header.includes('prediction'))

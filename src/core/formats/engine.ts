@@ -33,7 +33,7 @@ import {
   type ResultRecord,
 } from '../../shared/formats/types';
 import { adapterByName, canonicalAdapter, genericJsonlAdapter, isLineAdapter, lmmsEvalAdapter } from './adapters';
-import { jsonLines, parseJsonLine } from './containers';
+import { jsonLines, parseJsonLine, WholeFileReads } from './containers';
 import { classifyLineObject, detectFormat, type Detection } from './detect';
 import { Joiner, requestUidsFromLines, type JoinOptions, type JoinRule } from './join';
 import { TimeSlicer } from '../io/timeSlices';
@@ -98,8 +98,14 @@ interface Prepared {
   idField?: string;
 }
 
-async function prepare(dataset: Dataset, file: string, options: FormatOptions, known?: Detection): Promise<Prepared> {
-  const detection = known ?? (await detectFormat(file, { format: options.format, fields: options.fields }));
+async function prepare(
+  dataset: Dataset,
+  file: string,
+  options: FormatOptions,
+  known?: Detection,
+  reads?: WholeFileReads,
+): Promise<Prepared> {
+  const detection = known ?? (await detectFormat(file, { format: options.format, fields: options.fields, reads }));
   const requestProblems: Evaluation['problems'] = [];
   let requestUids: Map<string, string> | undefined;
   if (options.requestsFile) {
@@ -160,7 +166,8 @@ function canonicalFieldMapping(fields: FieldMap | undefined) {
 
 /** Scores a result file of any supported format against a dataset, without changing it. */
 export async function evaluateResultFile(dataset: Dataset, file: string, options: FormatOptions): Promise<FormatEvaluation> {
-  const p = await prepare(dataset, file, options);
+  const reads = new WholeFileReads(file);
+  const p = await prepare(dataset, file, options, undefined, reads);
   const { adapter } = p.detection;
   let evaluation: Evaluation;
   if (isLineAdapter(adapter)) {
@@ -179,7 +186,7 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
     if (!lineExtractor(adapter, p, options.fields)) countCanonicalUnjoined(evaluation, p, options.fields);
   } else {
-    evaluation = await evaluateRecords(dataset, file, adapter, p, options);
+    evaluation = await evaluateRecords(dataset, file, adapter, p, options, reads);
   }
   return finish(file, evaluation, p, adapter.inPlace ? undefined : await sidecarState(file));
 }
@@ -191,6 +198,7 @@ async function evaluateRecords(
   adapter: FormatAdapter,
   p: Prepared,
   options: FormatOptions,
+  reads: WholeFileReads,
 ): Promise<Evaluation> {
   const extract: RecordExtractor = (obj) => {
     if (typeof obj.problem === 'string') return { error: obj.problem };
@@ -205,7 +213,7 @@ async function evaluateRecords(
   const byPosition = new Map<number, RecordLocation>();
   let ordinal = 0;
   const slicer = TimeSlicer.optional(options.sliceMs);
-  for await (const item of adapter.read(file, { fields: options.fields })) {
+  for await (const item of adapter.read(file, { fields: options.fields, detected: reads })) {
     options.signal?.throwIfAborted();
     if (slicer?.due()) await slicer.pause();
     ordinal++;
@@ -308,7 +316,8 @@ export type RescoreControls = Pick<RescoreFileOptions, 'dryRun' | 'isCancelled' 
  * level of each line). Other formats are never rewritten: the scores go to `<file>.gst-scores.jsonl`.
  */
 export async function rescoreResultFile(dataset: Dataset, file: string, options: FormatOptions & RescoreControls): Promise<FormatRescore> {
-  const p = await prepare(dataset, file, options);
+  const reads = new WholeFileReads(file);
+  const p = await prepare(dataset, file, options, undefined, reads);
   const { adapter } = p.detection;
   if (isLineAdapter(adapter)) {
     const extract = lineExtractor(adapter, p, options.fields);
@@ -336,7 +345,7 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
       undo,
     };
   }
-  const evaluation = await evaluateRecords(dataset, file, adapter, p, options);
+  const evaluation = await evaluateRecords(dataset, file, adapter, p, options, reads);
   const done = finish(file, evaluation, p, undefined);
   const side = sidecarPath(file);
   const before = await previousScores(side);

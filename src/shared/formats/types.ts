@@ -67,6 +67,27 @@ export type FormatName =
 
 export interface ReadOptions {
   fields?: FieldMap;
+  /** What detecting the format already read of the file whole, for the read to take instead of reading it again. */
+  detected?: DetectedContents;
+}
+
+/** One sheet of a workbook as read: its name and its rows of cells (null for an empty cell). */
+export interface WorkbookSheet {
+  sheet: string;
+  data: unknown[][];
+}
+
+/**
+ * A file's whole-file containers (a JSON document, a workbook's sheets), each read at most once: detection reads
+ * one to find the format, and the read that follows takes it. Made by core/formats (`WholeFileReads`).
+ */
+export interface DetectedContents {
+  /** The file it holds the contents of. */
+  readonly file: string;
+  /** The parsed JSON document, read now unless detection read it; the holder keeps no reference after this. */
+  takeJsonDocument(): Promise<{ value: unknown; text: string }>;
+  /** The workbook's sheets, read now unless detection read them; the holder keeps no reference after this. */
+  takeWorkbook(): Promise<WorkbookSheet[]>;
 }
 
 export interface FormatAdapter {

@@ -1,6 +1,8 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
@@ -14,7 +16,7 @@ import {
   type RecordOrProblem,
   type ResultRecord,
 } from '../../../src/core';
-import { xlsxRows } from '../../../src/core/formats/containers';
+import { WholeFileReads, xlsxRows } from '../../../src/core/formats/containers';
 import { xlsx } from '../../../scripts/lib/xlsxWriter';
 import { REPO_ROOT } from '../helpers/shared';
 
@@ -368,5 +370,83 @@ describe('detection', () => {
   it('every adapter has a name, what it reads and what it needs', () => {
     assert.equal(new Set(ADAPTERS.map((a) => a.name)).size, ADAPTERS.length);
     for (const a of ADAPTERS) assert.ok(a.label && a.reads && a.needs && a.extensions.length > 0, a.name);
+  });
+});
+
+describe('a JSON document or a workbook is read once, by detection, and its read takes it', () => {
+  const inspectLog = (predictions: Record<string, string>) =>
+    JSON.stringify(
+      {
+        version: 2,
+        eval: { model: 'm' },
+        samples: Object.entries(predictions).map(([id, completion]) => ({ id, epoch: 1, output: { completion }, target: 'x' })),
+      },
+      null,
+      2,
+    );
+  const scratch = () => mkdtempSync(path.join(tmpdir(), 'gst-read-once-'));
+
+  // How the file is read from disk: a JSON document by fs/promises' readFile, a workbook by read-excel-file's stream.
+  const cases = [
+    { kind: 'an Inspect .json log', format: 'inspect-json', scored: 2, module: fsPromises as object, method: 'readFile' },
+    { kind: 'a VLMEvalKit .xlsx', format: 'vlmevalkit', scored: 3, module: fs as object, method: 'createReadStream' },
+  ];
+  for (const c of cases) {
+    it(`${c.kind} is read from disk once for detection and scoring together`, async (t) => {
+      let file = fixture('vlmevalkit-predictions.xlsx');
+      if (c.format === 'inspect-json') {
+        file = path.join(scratch(), 'log.json');
+        writeFileSync(file, inspectLog({ fx_choice: 'C', fx_angle: '-134' }));
+      }
+      const target = c.module as Record<string, (...a: unknown[]) => unknown>;
+      const original = target[c.method];
+      let reads = 0;
+      t.mock.method(target, c.method, (...a: unknown[]) => {
+        if (a[0] === file) reads++;
+        return original(...a);
+      });
+      const fe = await evaluateResultFile(dataset, file, { profile: 'paper' });
+      assert.equal(fe.detection.adapter.name, c.format);
+      assert.equal(fe.evaluation.scored, c.scored);
+      assert.equal(reads, 1);
+    });
+  }
+
+  it('the read takes what detection read, and the holder lets go of it', async () => {
+    const file = path.join(scratch(), 'log.json');
+    writeFileSync(file, inspectLog({ fx_choice: 'C' }));
+    const reads = new WholeFileReads(file);
+    assert.equal((await detectFormat(file, { reads })).adapter.name, 'inspect-json');
+    writeFileSync(file, inspectLog({ fx_choice: 'A', fx_angle: '0' }));
+    const ids = async () => {
+      const out: Array<string | number | null> = [];
+      for await (const r of adapterByName('inspect-json')!.read(file, { detected: reads })) if ('record' in r) out.push(r.record.id);
+      return out;
+    };
+    assert.deepEqual(await ids(), ['fx_choice'], 'the document as detection read it');
+    assert.deepEqual(await ids(), ['fx_choice', 'fx_angle'], 'taken once: a second read reads the file again');
+    // Contents held for one file are never taken for another.
+    const other = path.join(scratch(), 'other.json');
+    writeFileSync(other, inspectLog({ fx_point: '<point>1 2</point>' }));
+    const again = new WholeFileReads(file);
+    await again.jsonDocument();
+    const otherIds: Array<string | number | null> = [];
+    for await (const r of adapterByName('inspect-json')!.read(other, { detected: again })) if ('record' in r) otherIds.push(r.record.id);
+    assert.deepEqual(otherIds, ['fx_point']);
+  });
+
+  it("a workbook's columns are its header row's, whatever its first data row leaves empty", async () => {
+    const file = path.join(scratch(), 'predictions.xlsx');
+    writeFileSync(
+      file,
+      xlsx([
+        ['index', 'question', 'prediction', 'uid'],
+        [0, 'q', null, 'fx_choice'],
+        [1, 'q', '-134', 'fx_angle'],
+      ]),
+    );
+    assert.equal((await detectFormat(file)).adapter.name, 'vlmevalkit');
+    const fe = await evaluateResultFile(dataset, file, { profile: 'paper' });
+    assert.equal(fe.evaluation.byUid.get('fx_angle')!.score, 1);
   });
 });
