@@ -143,7 +143,10 @@ export async function findRow(
     for (let i = 0; i < count; i++) {
       const row = rows.nth(i);
       if (level !== undefined && (await row.getAttribute('aria-level')) !== String(level)) continue;
-      if (matches(await (part === 'label' ? rowLabel(row) : rowDescription(row)))) return row;
+      if (!matches(await (part === 'label' ? rowLabel(row) : rowDescription(row)))) continue;
+      // A row named by its exact text is kept by that text, not by its position: the tree reuses and reorders its
+      // row elements when it re-renders, so the n-th row can become another one (a predicate's match stays n-th).
+      return typeof text === 'string' ? rowByText(rows, part, text, level) : row;
     }
     if (Date.now() > deadline) {
       const texts = await rows.locator(part === 'label' ? TREE_LABEL : TREE_DESCRIPTION).allInnerTexts();
@@ -153,15 +156,23 @@ export async function findRow(
   }
 }
 
-/** Expands (or collapses) a row to the wanted state by clicking it. */
+/** The first row showing exactly `shown` as its label (or description), at `level`. */
+function rowByText(rows: Locator, part: 'label' | 'description', shown: string, level?: number): Locator {
+  const exact = new RegExp(`^\\s*${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  const byText = rows.filter({ has: rows.page().locator(part === 'label' ? TREE_LABEL : TREE_DESCRIPTION, { hasText: exact }) });
+  return (level === undefined ? byText : byText.and(rows.page().locator(`[aria-level="${level}"]`))).first();
+}
+
+/**
+ * Expands (or collapses) a row to the wanted state by clicking it. A click that lands while the tree re-renders
+ * can be lost: the state is checked again and the row clicked again, up to three times.
+ */
 export async function setExpanded(row: Locator, expanded: boolean): Promise<void> {
-  if ((await row.getAttribute('aria-expanded')) !== String(expanded)) {
+  for (let attempt = 1; (await row.getAttribute('aria-expanded')) !== String(expanded); attempt++) {
+    if (attempt > 3) throw new Error(`row "${(await row.innerText()).trim()}" did not ${expanded ? 'expand' : 'collapse'} after 3 clicks`);
     await row.click();
-    const deadline = Date.now() + 5000;
-    while ((await row.getAttribute('aria-expanded')) !== String(expanded)) {
-      if (Date.now() > deadline) throw new Error(`row "${(await row.innerText()).trim()}" did not ${expanded ? 'expand' : 'collapse'}`);
-      await row.page().waitForTimeout(50);
-    }
+    const deadline = Date.now() + 2500;
+    while ((await row.getAttribute('aria-expanded')) !== String(expanded) && Date.now() < deadline) await row.page().waitForTimeout(50);
   }
 }
 
