@@ -23,6 +23,7 @@ const ROWS = [
   'summary',
   'compare',
   'summary-eval',
+  'summary-json-log',
 ];
 /** The rows whose limit is the Python script: skipped where python3 is missing. */
 const PYTHON_ROWS = ['rescore-python', 'rescore-floor'];

@@ -39,6 +39,7 @@ export class BenchInputs {
   private readonly rescoreFiles = new Map<number, Promise<string>>();
   private readonly fileSets = new Map<number, Promise<string[]>>();
   private readonly inspectSets = new Map<number, Promise<string[]>>();
+  private readonly inspectJsonSets = new Map<number, Promise<string[]>>();
 
   constructor(
     private readonly quick: boolean,
@@ -65,7 +66,12 @@ export class BenchInputs {
    * the sample's id, the prediction as its completion), each sample with an image attachment as Inspect stores one.
    */
   inspectLogs(scale: number): Promise<string[]> {
-    return once(this.inspectSets, scale, () => this.makeInspectLogs(scale));
+    return once(this.inspectSets, scale, () => this.makeInspectLogs(scale, 'eval'));
+  }
+
+  /** The same logs as `inspectLogs`, written as Inspect's .json logs: one pretty-printed document each. */
+  inspectJsonLogs(scale: number): Promise<string[]> {
+    return once(this.inspectJsonSets, scale, () => this.makeInspectLogs(scale, 'json'));
   }
 
   remove(): void {
@@ -134,12 +140,12 @@ export class BenchInputs {
     return files;
   }
 
-  private async makeInspectLogs(scale: number): Promise<string[]> {
+  private async makeInspectLogs(scale: number, kind: 'eval' | 'json'): Promise<string[]> {
     const count = (this.quick ? INSPECT_LOGS.quick : INSPECT_LOGS.full) * scale;
     const attachment = this.quick ? INSPECT_ATTACHMENT_BYTES.quick : INSPECT_ATTACHMENT_BYTES.full;
     const sources = await this.resultFiles(Math.ceil(count / (this.quick ? RESULT_FILES.quick : RESULT_FILES.full)));
-    this.log(`generating ${count} Inspect .eval log(s), one result file's lines each…`);
-    const dir = path.join(this.root, `inspect-${scale}x`);
+    this.log(`generating ${count} Inspect .${kind} log(s), one result file's lines each…`);
+    const dir = path.join(this.root, `inspect-${kind}-${scale}x`);
     mkdirSync(dir);
     const logs: string[] = [];
     for (let k = 0; k < count; k++) {
@@ -147,16 +153,62 @@ export class BenchInputs {
         .split('\n')
         .filter((l) => l !== '')
         .map((l) => JSON.parse(l) as ResultLine);
-      const file = path.join(dir, `log-${String(k).padStart(3, '0')}.eval`);
-      writeInspectLog(file, lines, `model-${k % 9}`, new Rng(`gst-bench/${SEED}/inspect/${k}`), attachment);
+      const file = path.join(dir, `log-${String(k).padStart(3, '0')}.${kind}`);
+      const samples = new InspectSamples(`model-${k % 9}`, new Rng(`gst-bench/${SEED}/inspect/${k}`), attachment);
+      if (kind === 'eval') writeInspectEvalLog(file, lines, samples);
+      else
+        writeFileSync(
+          file,
+          JSON.stringify(
+            { version: 2, status: 'success', eval: { model: samples.model }, samples: lines.map((l) => samples.of(l)) },
+            null,
+            2,
+          ),
+        );
       logs.push(file);
     }
     return logs;
   }
 }
 
+/** Inspect samples of result lines, each with the same random image attachment (it does not compress). */
+class InspectSamples {
+  private readonly attachment: string;
+
+  constructor(
+    readonly model: string,
+    rng: Rng,
+    attachmentBytes: number,
+  ) {
+    const image = Buffer.alloc(attachmentBytes);
+    for (let i = 0; i < image.length; i++) image[i] = rng.int(0, 255);
+    this.attachment = `data:image/png;base64,${image.toString('base64')}`;
+  }
+
+  /** The line as a sample: its uid as the id, its prediction as the completion. */
+  of(line: ResultLine): object {
+    return {
+      id: line.uid,
+      epoch: 1,
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Where is the object marked in the video?' },
+            { type: 'image', image: 'attachment://img' },
+          ],
+        },
+      ],
+      messages: [{ role: 'assistant', content: line.prediction }],
+      output: { model: this.model, completion: line.prediction, choices: [{ message: { role: 'assistant', content: line.prediction } }] },
+      target: 'x',
+      attachments: { img: this.attachment },
+    };
+  }
+}
+
 /** An Inspect .eval log (a ZIP: header.json and samples/<id>_epoch_1.json, deflated) of the lines as samples. */
-function writeInspectLog(file: string, lines: readonly ResultLine[], model: string, rng: Rng, attachmentBytes: number): void {
+function writeInspectEvalLog(file: string, lines: readonly ResultLine[], samples: InspectSamples): void {
   const fd = openSync(file, 'w');
   try {
     const zip = new ZipWriter((b) => writeFully(fd, b));
@@ -164,31 +216,8 @@ function writeInspectLog(file: string, lines: readonly ResultLine[], model: stri
       const data = Buffer.from(text, 'utf8');
       zip.add(name, data, 8, deflateRawSync(data));
     };
-    add('header.json', JSON.stringify({ version: 2, status: 'success', eval: { model } }));
-    // One random image for every sample: each entry is deflated on its own, so it still does not shrink.
-    const image = Buffer.alloc(attachmentBytes);
-    for (let i = 0; i < image.length; i++) image[i] = rng.int(0, 255);
-    const attachment = `data:image/png;base64,${image.toString('base64')}`;
-    for (const line of lines) {
-      const sample = {
-        id: line.uid,
-        epoch: 1,
-        input: [
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: 'Where is the object marked in the video?' },
-              { type: 'image', image: 'attachment://img' },
-            ],
-          },
-        ],
-        messages: [{ role: 'assistant', content: line.prediction }],
-        output: { model, completion: line.prediction, choices: [{ message: { role: 'assistant', content: line.prediction } }] },
-        target: 'x',
-        attachments: { img: attachment },
-      };
-      add(`samples/${encodeURIComponent(line.uid)}_epoch_1.json`, JSON.stringify(sample));
-    }
+    add('header.json', JSON.stringify({ version: 2, status: 'success', eval: { model: samples.model } }));
+    for (const line of lines) add(`samples/${encodeURIComponent(line.uid)}_epoch_1.json`, JSON.stringify(samples.of(line)));
     zip.finish();
   } finally {
     closeSync(fd);
