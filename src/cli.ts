@@ -38,6 +38,7 @@ import { enclosingLayoutADataset } from './core/dataset/datasetHint';
 import { describeFsError } from './core/dataset/safeRead';
 import { subtaskCountTable } from './shared/report/countTable';
 import { escapeControlChars } from './shared/text/messageText';
+import { PredictionMemos } from './shared/parsing/repeatedPredictions';
 import { DIAGNOSE_USAGE, DiagnoseUsageError, runDiagnose } from './cli/diagnose';
 
 const USAGE = `gst-bench — score and inspect GST-Bench results
@@ -259,7 +260,7 @@ async function main(argv: string[]): Promise<number> {
     case 'summary': {
       if (positionals.length === 0) throw new UsageError('summary takes at least one result file');
       const dataset = await loadDataset(values.dataset);
-      const options = formatOptionsFrom(values);
+      const options = { ...formatOptionsFrom(values), predictionMemos: new PredictionMemos() };
       const reader = options.reader ?? DEFAULT_READER;
       const evals: FileSummary[] = [];
       const notes: string[] = [];

@@ -1,6 +1,7 @@
 // gst-bench compare, scoreboard, and the export formats of summary. The dispatch and option parsing stay in
 // src/cli.ts; this module does the work on an already loaded dataset.
 import * as path from 'node:path';
+import { PredictionMemos } from '../shared/parsing/repeatedPredictions';
 import {
   CAUTION_MARK,
   PAPER_SOURCE,
@@ -76,9 +77,10 @@ function printProblems(o: ReportOptions, problems: readonly Problem[]) {
  * `formatLoss` is set: both readers' scores are taken in the one read. */
 async function loadAll(dataset: Dataset, files: readonly string[], o: ReportOptions, formatLoss: boolean): Promise<LoadedResultFile[]> {
   const loaded = [];
+  const predictionMemos = new PredictionMemos();
   for (const file of files) {
     try {
-      loaded.push(await loadResultFile(dataset, file, { ...o, formatLoss }));
+      loaded.push(await loadResultFile(dataset, file, { ...o, formatLoss, predictionMemos }));
     } catch (e) {
       throw new CliUsageError(`cannot read ${file}: ${(e as Error).message}`);
     }

@@ -25,6 +25,7 @@ import {
 import type { FieldMappings } from './fieldMappings';
 import { readErrorText, readResultForStore } from './readResult';
 import { DEFAULT_READER, isReaderName, type ReaderName } from '../shared/parsing/readers';
+import { PredictionMemos } from '../shared/parsing/repeatedPredictions';
 import { SETTINGS } from '../ids';
 import type { DatasetSource } from './slices';
 import { InspectorState } from './state';
@@ -64,6 +65,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   /** The media checks a dataset's first read left for after its results are scored, by dataset; aborted by a reload. */
   private readonly mediaChecks = new Map<string, { media: DeferredMedia; controller: AbortController }>();
   private readonly readCache = new ResultReadCache();
+  /** The answer readers' memory of repeated predictions, shared by every result file the store reads. */
+  private readonly predictionMemos = new PredictionMemos();
   private readonly parses = new TaskLimiter(CONCURRENT_RESULT_PARSES);
   /** The settings as last read; dropped when they change, and after the event loop's turn (see `settings`). */
   private settingsRead: vscode.WorkspaceConfiguration | undefined;
@@ -318,7 +321,14 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
           readResultForStore(
             merged.dataset,
             id,
-            { ...options, signal: controller.signal, onBytesRead, sliceMs: WORK_SLICE_MS, formatLoss: true },
+            {
+              ...options,
+              signal: controller.signal,
+              onBytesRead,
+              sliceMs: WORK_SLICE_MS,
+              formatLoss: true,
+              predictionMemos: this.predictionMemos,
+            },
             unsaved,
           ),
         );

@@ -2,7 +2,7 @@
 // dist/bench/scoreFloor.js; the score-floor and rescore-floor rows run it.
 // - `files <dataset-dir> <results.jsonl>...`: the summary limit's work (read and JSON.parse every question.json and
 //   every result line), then each line's prediction read under the lenient and the strict reader (each distinct
-//   short one once, as the CLI does) and scored under both, summed per subtask.
+//   short one once in the run, as the CLI does) and scored under both, summed per subtask.
 // - `rescore <results.jsonl> <dataset-dir>`: the file read and split, each line JSON.parsed, its prediction read
 //   under the lenient reader and scored, then the file's bytes written back unchanged to a temp file, fsynced and
 //   renamed over it: a rescore that writes no owned field.
@@ -55,9 +55,9 @@ let total = 0;
 if (mode === 'files') {
   const [dataset, ...files] = args;
   const questions = scorableQuestions(dataset);
-  for (const file of files) {
-    total += scoreLines(readFileSync(file, 'utf8'), questions, [new RepeatedPredictions('lenient'), new RepeatedPredictions('strict')]);
-  }
+  // One memory per reader for all the files, as the CLI's summary and compare keep.
+  const readers = [new RepeatedPredictions('lenient'), new RepeatedPredictions('strict')];
+  for (const file of files) total += scoreLines(readFileSync(file, 'utf8'), questions, readers);
 } else if (mode === 'rescore') {
   // In 1 MiB chunks, as the CLI and the limit read: a 16x file is beyond one V8 string.
   const [file, dataset] = args;

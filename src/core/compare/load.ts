@@ -2,6 +2,7 @@
 // `setting` becomes one set per setting, so the same question can be compared across the paper's settings.
 import * as path from 'node:path';
 import { formatParsed } from '../../shared/parsing/parsedValue';
+import { DEFAULT_READER } from '../../shared/parsing/readers';
 import type { Problem } from '../../shared/problems';
 import type { QuestionResult, ResultSet } from '../../shared/stats/compare';
 import { SUBTASK_KEYS, isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
@@ -51,7 +52,14 @@ async function loadLines(
   batches: AsyncIterable<Line[]> | Iterable<Line[]>,
   options: EvaluateOptions,
 ): Promise<LoadedResultFile> {
-  const ctx = { dataset, file, profile: options.profile, reader: options.reader, fields: options.fields ?? DEFAULT_FIELDS };
+  const ctx = {
+    dataset,
+    file,
+    profile: options.profile,
+    reader: options.reader,
+    fields: options.fields ?? DEFAULT_FIELDS,
+    predictions: options.predictionMemos?.for(options.reader ?? DEFAULT_READER),
+  };
   const bySetting = new Map<
     string,
     { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }

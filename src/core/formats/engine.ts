@@ -21,6 +21,7 @@ import type { ReplacementUndo } from '../io/atomicWrite';
 import type { ResultFormatInfo } from '../../shared/formats/info';
 import type { RecordExtractor } from '../results/scoreLine';
 import { parsedToJson } from '../../shared/parsing/parsedValue';
+import type { PredictionMemos } from '../../shared/parsing/repeatedPredictions';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { isSubtaskKey } from '../../shared/subtasks';
@@ -56,6 +57,8 @@ export interface FormatOptions {
   formatLoss?: boolean;
   /** `'scores'`: for JSON lines formats, keep each question's score only (see EvaluateOptions); others keep all. */
   outcomes?: OutcomesKept;
+  /** Shared with the other files of the run (see EvaluateOptions). */
+  predictionMemos?: PredictionMemos;
 }
 
 export interface FormatEvaluation {
@@ -181,6 +184,7 @@ export async function evaluateResultFile(dataset: Dataset, file: string, options
       sliceMs: options.sliceMs,
       formatLoss: options.formatLoss,
       outcomes: options.outcomes,
+      predictionMemos: options.predictionMemos,
     });
     // The canonical format's own path does not go through `extraction`, which records locations and join failures.
     for (const o of evaluation.byUid.values()) if (!p.locations.has(o.uid)) p.locations.set(o.uid, { kind: 'line', line: o.line });
@@ -209,6 +213,7 @@ async function evaluateRecords(
     reader: options.reader,
     extract,
     formatLoss: options.formatLoss,
+    predictionMemos: options.predictionMemos,
   });
   const byPosition = new Map<number, RecordLocation>();
   let ordinal = 0;
@@ -331,6 +336,7 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
       onProgress: options.onProgress,
       keepPrevious: options.keepPrevious,
       outcomes: options.outcomes,
+      predictionMemos: options.predictionMemos,
     });
     if (!extract) countCanonicalUnjoined(evaluation, p, options.fields);
     const done = finish(file, evaluation, p, undefined);

@@ -5,7 +5,8 @@ import { ScoreAccumulator, type SubtaskAggregate } from '../../shared/scoring/ag
 import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { FormatLoss } from '../../shared/report/formatLoss';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
-import type { ReaderName } from '../../shared/parsing/readers';
+import { DEFAULT_READER, type ReaderName } from '../../shared/parsing/readers';
+import type { PredictionMemos } from '../../shared/parsing/repeatedPredictions';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 import { excerpt } from '../../shared/text/messageText';
 import { statusOf, type OutcomeStatus } from '../../shared/scoring/outcomeStatus';
@@ -68,6 +69,8 @@ export interface EvaluateOptions {
   /** What is kept of each question's outcome: all of it (the default), or its score alone for a caller that needs
    * only the totals (then `byUid` stays empty). */
   outcomes?: OutcomesKept;
+  /** The readers' memory of repeated predictions, shared with the other files of the run; each file its own when absent. */
+  predictionMemos?: PredictionMemos;
 }
 
 export type OutcomesKept = 'all' | 'scores';
@@ -101,6 +104,7 @@ export class EvaluationBuilder {
       reader: options.reader,
       fields: options.fields ?? DEFAULT_FIELDS,
       extract: options.extract,
+      predictions: options.predictionMemos?.for(options.reader ?? DEFAULT_READER),
     };
     this.evaluation = {
       file,

@@ -3,7 +3,7 @@
 // an evaluation's outcomes instead.
 import type { ParseOutcome } from '../../shared/parsing/answerParser';
 import type { ParsedValue } from '../../shared/parsing/parsedValue';
-import { RepeatedPredictions } from '../../shared/parsing/repeatedPredictions';
+import { RepeatedPredictions, type PredictionMemos } from '../../shared/parsing/repeatedPredictions';
 import { DEFAULT_READER, isFallbackRule, type ReaderName } from '../../shared/parsing/readers';
 import { FormatLossAccumulator, type FormatLoss, type ReaderScores } from '../../shared/report/formatLoss';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
@@ -17,6 +17,8 @@ export interface FormatLossOptions {
   profile: ScoringProfile;
   /** The evaluation's reader; lenient when absent. The other one is the format loss's second reader. */
   reader?: ReaderName;
+  /** Shared with the other files of the run (see EvaluateOptions). */
+  predictionMemos?: PredictionMemos;
 }
 
 /** This reader's score beside the other reader's; a parse in the prompt's format reads the same under both. */
@@ -26,9 +28,10 @@ function scoresUnderBothReaders(reader: ReaderName, mine: ReaderScore, parse: Pa
   return reader === 'strict' ? { strict: mine, lenient: theirs } : { lenient: mine, strict: theirs };
 }
 
-/** The reader other than `reader`, remembering repeated predictions. */
-function otherReader(reader: ReaderName): RepeatedPredictions {
-  return new RepeatedPredictions(reader === 'strict' ? 'lenient' : 'strict');
+/** The reader other than `reader`, remembering repeated predictions (in `memos` when given). */
+function otherReader(reader: ReaderName, memos: PredictionMemos | undefined): RepeatedPredictions {
+  const other = reader === 'strict' ? 'lenient' : 'strict';
+  return memos?.for(other) ?? new RepeatedPredictions(other);
 }
 
 /** The score of `prediction` under `other`, the reader other than the evaluation's. */
@@ -51,7 +54,7 @@ export class FormatLossTracker {
 
   constructor(private readonly options: FormatLossOptions) {
     this.reader = options.reader ?? DEFAULT_READER;
-    this.other = otherReader(this.reader);
+    this.other = otherReader(this.reader, options.predictionMemos);
   }
 
   /** A scored line: its uid, question, prediction, its parse under the evaluation's reader and that score. */

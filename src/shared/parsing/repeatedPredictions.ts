@@ -34,6 +34,21 @@ export class RepeatedPredictions {
   }
 }
 
+/**
+ * One `RepeatedPredictions` per reader, for the files read in one run (a summary, a compare, the extension's
+ * loads): repeated runs of a model, and models given one prompt, answer alike, so a prediction read for one file
+ * is remembered for the next. Bounded as each `RepeatedPredictions` is.
+ */
+export class PredictionMemos {
+  private readonly byReader = new Map<ReaderName, RepeatedPredictions>();
+
+  for(reader: ReaderName): RepeatedPredictions {
+    let memo = this.byReader.get(reader);
+    if (!memo) this.byReader.set(reader, (memo = new RepeatedPredictions(reader)));
+    return memo;
+  }
+}
+
 /** Freezes `v` and everything it holds: a shared outcome that a caller changed would change every line's. */
 function deepFreeze<T>(v: T): T {
   if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
