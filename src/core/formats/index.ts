@@ -22,4 +22,3 @@ export {
 } from './engine';
 export { fieldsOfFile, leafFields, type FieldChoice } from './fields';
 export { summarizeResultFile, type FileSummary, type FileSummaryResult } from './fileSummaries';
-export { loadResultFileOfAnyFormat } from './resultSets';
