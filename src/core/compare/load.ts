@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import { formatParsed } from '../../shared/parsing/parsedValue';
 import { DEFAULT_READER } from '../../shared/parsing/readers';
+import { rememberingReader } from '../../shared/parsing/repeatedPredictions';
 import type { Problem } from '../../shared/problems';
 import type { QuestionResult, ResultSet } from '../../shared/stats/compare';
 import { SUBTASK_KEYS, isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
@@ -58,7 +59,7 @@ async function loadLines(
     profile: options.profile,
     reader: options.reader,
     fields: options.fields ?? DEFAULT_FIELDS,
-    predictions: options.predictionMemos?.for(options.reader ?? DEFAULT_READER),
+    predictions: rememberingReader(options.reader ?? DEFAULT_READER, options.predictionMemos),
   };
   const bySetting = new Map<
     string,

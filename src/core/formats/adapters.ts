@@ -10,17 +10,7 @@ import type {
   RecordOrProblem,
   ResultRecord,
 } from '../../shared/formats/types';
-import {
-  contentsOf,
-  delimitedRows,
-  jsonArrayElements,
-  jsonDocument,
-  jsonLines,
-  sniffDelimiter,
-  xlsxRows,
-  type Item,
-  type Obj,
-} from './containers';
+import { delimitedRows, jsonArrayElements, jsonLines, readsOf, sniffDelimiter, xlsxRows, type Item, type Obj } from './containers';
 import {
   canonicalRecord,
   geminiBatchRecord,
@@ -223,7 +213,7 @@ export const inspectJsonAdapter: FormatAdapter = {
   extensions: ['.json'],
   inPlace: false,
   async *read(file, options) {
-    const { value } = await (contentsOf(file, options.detected)?.takeJsonDocument() ?? jsonDocument(file));
+    const { value } = await readsOf(file, options.detected).takeJsonDocument();
     const log = value as { samples?: unknown; eval?: { model?: unknown } };
     if (!Array.isArray(log.samples)) throw new Error('an Inspect log without samples (written with --no-log-samples?)');
     const model = typeof log.eval?.model === 'string' ? log.eval.model : undefined;

@@ -95,14 +95,14 @@ export class WholeFileReads implements DetectedContents {
   }
 }
 
-/** `detected`'s contents when they are `file`'s, else none: a read never takes another file's contents. */
-export function contentsOf(file: string, detected: DetectedContents | undefined): DetectedContents | undefined {
-  return detected?.file === file ? detected : undefined;
+/** `detected` when it holds `file`'s contents, else a fresh reader of `file`: a read never takes another file's. */
+export function readsOf(file: string, detected: DetectedContents | undefined): DetectedContents {
+  return detected?.file === file ? detected : new WholeFileReads(file);
 }
 
 /** The elements of a top-level JSON array, with the line each starts on. */
 export async function* jsonArrayElements(file: string, detected?: DetectedContents): AsyncGenerator<Item> {
-  const { value, text } = await (contentsOf(file, detected)?.takeJsonDocument() ?? jsonDocument(file));
+  const { value, text } = await readsOf(file, detected).takeJsonDocument();
   if (!Array.isArray(value)) throw new Error('not a JSON array of records');
   const lines = recordLineNumbers(text);
   for (let i = 0; i < value.length; i++) {
@@ -162,7 +162,7 @@ export async function* delimitedRows(file: string, delimiter: ',' | '\t'): Async
  * whole: prediction sheets are a few MB. Numbers are kept as the text the cell stores, so ids stay exact.
  */
 export async function* xlsxRows(file: string, sheetName?: string, detected?: DetectedContents): AsyncGenerator<Item> {
-  const sheets = await (contentsOf(file, detected)?.takeWorkbook() ?? readWorkbook(file));
+  const sheets = await readsOf(file, detected).takeWorkbook();
   const sheet = sheetName === undefined ? sheets[0] : sheets.find((s) => s.sheet === sheetName);
   if (!sheet)
     throw new Error(

@@ -6,7 +6,7 @@ import type { ScoreDetail } from '../../shared/scoring/scorer';
 import type { FormatLoss } from '../../shared/report/formatLoss';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
 import { DEFAULT_READER, type ReaderName } from '../../shared/parsing/readers';
-import type { PredictionMemos } from '../../shared/parsing/repeatedPredictions';
+import { rememberingReader, type PredictionMemos } from '../../shared/parsing/repeatedPredictions';
 import { isSubtaskKey, type SubtaskKey } from '../../shared/subtasks';
 import { excerpt } from '../../shared/text/messageText';
 import { statusOf, type OutcomeStatus } from '../../shared/scoring/outcomeStatus';
@@ -104,7 +104,7 @@ export class EvaluationBuilder {
       reader: options.reader,
       fields: options.fields ?? DEFAULT_FIELDS,
       extract: options.extract,
-      predictions: options.predictionMemos?.for(options.reader ?? DEFAULT_READER),
+      predictions: rememberingReader(options.reader ?? DEFAULT_READER, options.predictionMemos),
     };
     this.evaluation = {
       file,

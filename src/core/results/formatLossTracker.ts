@@ -3,7 +3,7 @@
 // an evaluation's outcomes instead.
 import type { ParseOutcome } from '../../shared/parsing/answerParser';
 import type { ParsedValue } from '../../shared/parsing/parsedValue';
-import { RepeatedPredictions, type PredictionMemos } from '../../shared/parsing/repeatedPredictions';
+import { rememberingReader, type PredictionMemos, type RepeatedPredictions } from '../../shared/parsing/repeatedPredictions';
 import { DEFAULT_READER, isFallbackRule, type ReaderName } from '../../shared/parsing/readers';
 import { FormatLossAccumulator, type FormatLoss, type ReaderScores } from '../../shared/report/formatLoss';
 import type { ScoringProfile } from '../../shared/scoring/profiles';
@@ -28,12 +28,6 @@ function scoresUnderBothReaders(reader: ReaderName, mine: ReaderScore, parse: Pa
   return reader === 'strict' ? { strict: mine, lenient: theirs } : { lenient: mine, strict: theirs };
 }
 
-/** The reader other than `reader`, remembering repeated predictions (in `memos` when given). */
-function otherReader(reader: ReaderName, memos: PredictionMemos | undefined): RepeatedPredictions {
-  const other = reader === 'strict' ? 'lenient' : 'strict';
-  return memos?.for(other) ?? new RepeatedPredictions(other);
-}
-
 /** The score of `prediction` under `other`, the reader other than the evaluation's. */
 function scoreUnder(
   kind: AnswerKind,
@@ -54,7 +48,7 @@ export class FormatLossTracker {
 
   constructor(private readonly options: FormatLossOptions) {
     this.reader = options.reader ?? DEFAULT_READER;
-    this.other = otherReader(this.reader, options.predictionMemos);
+    this.other = rememberingReader(this.reader === 'strict' ? 'lenient' : 'strict', options.predictionMemos);
   }
 
   /** A scored line: its uid, question, prediction, its parse under the evaluation's reader and that score. */

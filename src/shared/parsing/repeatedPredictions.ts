@@ -49,6 +49,11 @@ export class PredictionMemos {
   }
 }
 
+/** `reader`'s memory in `memos` when the run shares one, else a memory of its own. */
+export function rememberingReader(reader: ReaderName, memos: PredictionMemos | undefined): RepeatedPredictions {
+  return memos?.for(reader) ?? new RepeatedPredictions(reader);
+}
+
 /** Freezes `v` and everything it holds: a shared outcome that a caller changed would change every line's. */
 function deepFreeze<T>(v: T): T {
   if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
