@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import {
   ADAPTERS,
   convertResultFile,
-  DEFAULT_FIELDS,
   DEFAULT_PROFILE,
   DEFAULT_READER,
   evaluateResultFile,
@@ -25,7 +24,6 @@ import {
   type Dataset,
   type Evaluation,
   type FieldMap,
-  type FieldMapping,
   type FormatOptions,
   type Problem,
   type ReaderName,
@@ -46,8 +44,8 @@ const USAGE = `gst-bench — score and inspect GST-Bench results
 Usage:
   gst-bench rescore <result-file> --dataset <dir-or-file> [--profile paper|vsibench] [--reader strict|lenient] [--dry-run] [--json]
   gst-bench summary <result-file>... --dataset <dir-or-file> [--profile paper|vsibench] [--reader strict|lenient] [--json|--markdown|--csv|--latex]
-  gst-bench compare <A.jsonl> <B.jsonl> [C.jsonl...] --dataset <dir-or-file> [--baseline A.jsonl] [--seed N] [--disagreements EDv] [--json|--markdown|--csv]
-  gst-bench scoreboard [<results.jsonl>...] --dataset <dir-or-file> [--groups proprietary,open-source,...] [--seed N] [--json|--markdown|--csv|--latex]
+  gst-bench compare <A> <B> [C...] --dataset <dir-or-file> [--baseline A] [--seed N] [--disagreements EDv] [--json|--markdown|--csv]
+  gst-bench scoreboard [<result-file>...] --dataset <dir-or-file> [--groups proprietary,open-source,...] [--seed N] [--json|--markdown|--csv|--latex]
   gst-bench validate <dataset> [--json]
   gst-bench convert <result-file> --to jsonl --dataset <dir-or-file> [--out <file.jsonl>]
   gst-bench formats [--json]
@@ -126,14 +124,6 @@ function fieldsFrom(values: FormatFlags): FieldMap | undefined {
     idRole: values['id-field'] !== undefined ? 'other' : 'uid',
     prediction: values['prediction-field'],
     gold: values['gold-field'],
-  };
-}
-
-/** The dotted uid and prediction paths of a JSON-lines file, with their defaults. */
-function jsonlFieldsFrom(values: FormatFlags): FieldMapping {
-  return {
-    uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField,
-    predictionField: values['prediction-field'] ?? DEFAULT_FIELDS.predictionField,
   };
 }
 
@@ -330,7 +320,8 @@ async function main(argv: string[]): Promise<number> {
       const dataset = await loadDataset(values.dataset);
       const o = {
         profile: profileFrom(values.profile),
-        fields: jsonlFieldsFrom(values), // compare and scoreboard read canonical JSON lines for now
+        // The reader stays the default, as it always was for these two commands.
+        formats: { ...formatOptionsFrom(values), reader: undefined },
         seed: parseSeed(values.seed),
         format: reportFormat(values, command === 'compare' ? ['json', 'markdown', 'csv'] : ['json', 'markdown', 'csv', 'latex']),
         cwd: process.cwd(),

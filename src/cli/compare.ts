@@ -18,7 +18,7 @@ import {
   disagreementTableModel,
   disagreements,
   formatProblem,
-  loadResultFile,
+  loadResultFileOfAnyFormat,
   renderTable,
   runGroupTableModel,
   scoreTableModel,
@@ -30,6 +30,7 @@ import {
   type Dataset,
   type EvaluateOptions,
   type Evaluation,
+  type FormatOptions,
   type LoadedResultFile,
   type Problem,
   type ReferenceGroup,
@@ -42,6 +43,8 @@ import {
 export class CliUsageError extends Error {}
 
 export interface ReportOptions extends EvaluateOptions {
+  /** How result files of other formats are read and joined (the format flags). */
+  formats?: FormatOptions;
   seed?: number;
   /** text, markdown, csv or latex; json prints one JSON document. */
   format: TableFormat | 'json';
@@ -80,7 +83,7 @@ async function loadAll(dataset: Dataset, files: readonly string[], o: ReportOpti
   const predictionMemos = new PredictionMemos();
   for (const file of files) {
     try {
-      loaded.push(await loadResultFile(dataset, file, { ...o, formatLoss, predictionMemos }));
+      loaded.push(await loadResultFileOfAnyFormat(dataset, file, { ...o.formats, profile: o.profile, formatLoss, predictionMemos }));
     } catch (e) {
       throw new CliUsageError(`cannot read ${file}: ${(e as Error).message}`);
     }

@@ -167,10 +167,18 @@ function canonicalFieldMapping(fields: FieldMap | undefined) {
   return { uidField: fields?.id ?? 'uid', predictionField: fields?.prediction ?? 'prediction' };
 }
 
-/** Scores a result file of any supported format against a dataset, without changing it. */
-export async function evaluateResultFile(dataset: Dataset, file: string, options: FormatOptions): Promise<FormatEvaluation> {
-  const reads = new WholeFileReads(file);
-  const p = await prepare(dataset, file, options, undefined, reads);
+/**
+ * Scores a result file of any supported format against a dataset, without changing it. `detected`: the file's
+ * format as the caller already detected it, with what that detection read (so it is not read twice).
+ */
+export async function evaluateResultFile(
+  dataset: Dataset,
+  file: string,
+  options: FormatOptions,
+  detected?: { detection: Detection; reads: WholeFileReads },
+): Promise<FormatEvaluation> {
+  const reads = detected?.reads ?? new WholeFileReads(file);
+  const p = await prepare(dataset, file, options, detected?.detection, reads);
   const { adapter } = p.detection;
   let evaluation: Evaluation;
   if (isLineAdapter(adapter)) {

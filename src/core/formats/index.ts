@@ -22,3 +22,4 @@ export {
 } from './engine';
 export { fieldsOfFile, leafFields, type FieldChoice } from './fields';
 export { summarizeResultFile, type FileSummary, type FileSummaryResult } from './fileSummaries';
+export { loadResultFileOfAnyFormat } from './resultSets';

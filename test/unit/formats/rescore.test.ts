@@ -190,6 +190,33 @@ describe('gst-bench CLI with foreign formats', () => {
     );
   });
 
+  it('compare and scoreboard take any format: an .xlsx and an .eval get the scores summary gives them', () => {
+    const files = [path.join(FIXTURES, 'vlmevalkit-predictions.xlsx'), path.join(FIXTURES, 'inspect-deflate.eval')];
+    const summary = JSON.parse(cli('summary', ...files, '--dataset', ds, '--json').stdout) as {
+      results: Array<{ overall: number; subtasks: Record<string, { score: number; n: number }> }>;
+    };
+    const compare = cli('compare', ...files, '--dataset', ds, '--json');
+    assert.equal(compare.status, 1, compare.stderr); // records skipped, as summary says with its status
+    const doc = JSON.parse(compare.stdout) as {
+      problems: unknown[];
+      sets: Array<{ label: string; overall: { score: number }; subtasks: Record<string, { score: number; n: number }> }>;
+    };
+    assert.deepEqual(
+      doc.sets.map((s) => s.label),
+      ['vlmevalkit-predictions.xlsx', 'gpt-4o'],
+    );
+    doc.sets.forEach((set, i) => {
+      assert.equal(set.overall.score, summary.results[i].overall);
+      for (const [key, sub] of Object.entries(summary.results[i].subtasks))
+        assert.deepEqual([set.subtasks[key].score, set.subtasks[key].n], [sub.score, sub.n]);
+    });
+    // Each file's problems are still listed with their place in it.
+    assert.match(JSON.stringify(doc), /"line":5,"severity":"error","message":"Sheet1 row 5: index 1 is question fx_dist/);
+    const board = cli('scoreboard', ...files, '--dataset', ds, '--json');
+    assert.equal(board.status, 1, board.stderr);
+    assert.ok(board.stdout.includes('gpt-4o'), board.stdout.slice(0, 400));
+  });
+
   it('rescore of a mapped CSV writes the sidecar and says so', () => {
     const file = copy('generic-quoted-newlines.csv');
     const r = cli('rescore', file, '--dataset', ds, '--id-field', 'id', '--prediction-field', 'output');
