@@ -3,9 +3,10 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { detectInFolders, looksLikeResultFile } from '../../../src/store/detect';
+import { detectInFolders, looksLikeResultFile, readFirstLine } from '../../../src/store/detect';
 
 const FIELDS = { uidField: 'uid', predictionField: 'prediction' };
 
@@ -75,5 +76,48 @@ describe('auto-detection', () => {
     const p = put('long.jsonl', `{"uid":"a","prediction":"${'x'.repeat(2000)}"}\n`);
     assert.equal(await looksLikeResultFile(p, FIELDS, 100), false);
     assert.equal(await looksLikeResultFile(p, FIELDS, 4096), true);
+  });
+
+  it('reads the first non-blank line, however the file starts and ends', async () => {
+    const line = '{"uid":"a","prediction":"10"}';
+    const cases: Array<[string, string | undefined]> = [
+      [`${line}\n{"uid":"b"}\n`, line],
+      [`\n  \r\n\n${line}\n`, line],
+      [`\uFEFF${line}\r\n`, `${line}\r`],
+      [line, line],
+      ['', undefined],
+      ['\n \n\t', undefined],
+      [`${'x'.repeat(40_000)}\n${line}`, 'x'.repeat(40_000)],
+      [`${'\n'.repeat(20_000)}${line}\nnext`, line],
+      [`{"prediction":"${'é'.repeat(9000)}"}\n`, `{"prediction":"${'é'.repeat(9000)}"}`],
+    ];
+    for (const [i, [text, expected]] of cases.entries()) {
+      const p = put(`first-line/${i}.jsonl`, text);
+      assert.equal(await readFirstLine(p, 256 * 1024), expected, `case ${i}`);
+    }
+    const long = put('first-line/long.jsonl', `${'y'.repeat(70_000)}\n`);
+    assert.equal(await readFirstLine(long, 65_536), undefined, 'a first line beyond the budget');
+    assert.equal(await readFirstLine(long, 80_000), 'y'.repeat(70_000));
+  });
+
+  it('reads only the head of a large result file', async () => {
+    const row = (i: number) => JSON.stringify({ uid: `u${i}`, prediction: String(i), reasoning: 'r'.repeat(400) });
+    const p = put('large/run.jsonl', Array.from({ length: 3000 }, (_, i) => row(i)).join('\n') + '\n');
+    const probe = await open(p, 'r');
+    const proto = Object.getPrototypeOf(probe) as { read: (...args: unknown[]) => Promise<{ bytesRead: number }> };
+    await probe.close();
+    const read = proto.read;
+    let bytes = 0;
+    proto.read = async function (this: unknown, ...args: unknown[]) {
+      const r = await read.apply(this, args);
+      bytes += r.bytesRead;
+      return r;
+    };
+    try {
+      assert.equal(await looksLikeResultFile(p, FIELDS), true);
+    } finally {
+      proto.read = read;
+    }
+    assert.ok(bytes > 0 && bytes <= 16 * 1024, `read ${bytes} bytes of a 1.3 MB file to find its first line`);
   });
 });
