@@ -8,7 +8,7 @@ import { discardPendingUndos } from './commands/rescore';
 import { TimeSlicer } from './core';
 import { createDiagnostics } from './diagnostics/problems';
 import { SETTINGS } from './ids';
-import { activationFinished, activationStarted, extensionStats } from './perf/extensionStats';
+import { activationFinished, activationStarted, extensionStats, markStageOnce } from './perf/extensionStats';
 import { detectInFolders } from './store/detect';
 import { FieldMappings } from './store/fieldMappings';
 import { watchNewResultFiles } from './store/resultFileWatcher';
@@ -118,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     if (folders.length === 0) return;
     const t0 = Date.now();
     const found = await detectInFolders(folders, store.fields());
+    markStageOnce('detection.done');
     log.info(
       `auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`,
     );

@@ -8,6 +8,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import * as vscode from 'vscode';
 import type { InspectorApi, TreeSnapshotNode } from '../../src/api';
 import { COMMANDS } from '../../src/ids';
+import { FIRST_LOAD_STAGES, type FirstLoadStage } from '../../src/perf/extensionStats';
 
 const EXTENSION_ID = 'gst-bench.gst-bench-inspector';
 /** How long one measured step may take before the benchmark gives up on it. */
@@ -29,6 +30,8 @@ export interface HostReport {
   firstLoad: HostRun & {
     /** From activate() to the first tree snapshot that shows the active file's scores (the other files still loading). */
     firstScoresMs?: number;
+    /** When each of the first load's stages came, in ms after activate() started. */
+    timeline?: Partial<Record<FirstLoadStage, number>>;
   };
   /** Refresh after every result file changed on disk (the dataset and every file read again), repeated. */
   reloads: HostRun[];
@@ -167,6 +170,9 @@ export async function run(): Promise<void> {
       firstScoresMs: firstScoresAt - s0.activationStartedAt,
       eventLoopMaxMs: s0.eventLoopMaxMs,
       entryAfterMs: entryAt - s0.activationStartedAt,
+      timeline: Object.fromEntries(
+        FIRST_LOAD_STAGES.filter((s) => s0.stages[s] !== undefined).map((s) => [s, s0.stages[s] - s0.activationStartedAt]),
+      ),
       longestGap,
     },
     reloads: [],

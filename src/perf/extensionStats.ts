@@ -39,7 +39,8 @@ export interface ExtensionStats {
   resultLoadsCancelled: number;
   /** The last paint each panel reported. */
   painted: Record<string, PaintedMark>;
-  /** When each panel stage last happened (`compare.ready`: its page said ready; `compare.sent`: its table was posted). */
+  /** When each stage last happened (`compare.ready`: its page said ready; `compare.sent`: its table was posted), or first
+   * happened for the first load's (`FIRST_LOAD_STAGES`). */
   stages: Record<string, number>;
   /** The longest event-loop block since activation or the last reset, in ms; only under the benchmark. */
   eventLoopMaxMs?: number;
@@ -114,6 +115,21 @@ export function markPainted(panel: string, what: string, page: { ms?: number; si
 export function markStage(stage: string): void {
   stats.stages[stage] = performance.now();
 }
+
+/** Marks a stage the first time only: a stage of the first load, which later loads pass through again. */
+export function markStageOnce(stage: FirstLoadStage): void {
+  stats.stages[stage] ??= performance.now();
+}
+
+/** The first load's stages, in the order they come; the benchmark reports each one's time after activation. */
+export const FIRST_LOAD_STAGES = [
+  'detection.done',
+  'dataset.shown',
+  'result.activeScored',
+  'questions.scoresDrawn',
+  'dataset.resultsScored',
+] as const;
+export type FirstLoadStage = (typeof FIRST_LOAD_STAGES)[number];
 
 /** A copy of the counters; `resetEventLoop` starts a new window for the longest block. */
 export function extensionStats(options: { resetEventLoop?: boolean } = {}): ExtensionStats {

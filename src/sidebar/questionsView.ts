@@ -4,6 +4,7 @@ import type { TreeSnapshotNode } from '../api';
 import { COMMANDS, VIEWS } from '../ids';
 import { describeFilter, nodeIds, parentOf, snapshot, type TreeNode } from '../model';
 import { anyEvent } from '../store/slices';
+import { markStageOnce } from '../perf/extensionStats';
 import { coalesce } from '../store/coalesce';
 import type { InspectorStore } from '../store/store';
 import { AuditDecorations, questionsViewDescription } from './auditDecorations';
@@ -103,6 +104,7 @@ export function createQuestionsView(store: InspectorStore): QuestionsView {
   const auditDecorations = new AuditDecorations(store);
   const treeView = vscode.window.createTreeView(VIEWS.questions, { treeDataProvider: provider, showCollapseAll: true });
   const update = () => {
+    if (store.activeResult()?.evaluation) markStageOnce('questions.scoresDrawn');
     provider.refresh();
     decorations.refresh();
     treeView.description = questionsViewDescription(store, describeFilter(store.filter));

@@ -41,6 +41,7 @@ import {
   countResultParse,
   markFirstShow,
   markStage,
+  markStageOnce,
 } from '../perf/extensionStats';
 
 export type { DatasetSource };
@@ -342,6 +343,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       if (disk) this.readCache.set(id, disk.key, merged.dataset, optionsKey, read);
       else this.readCache.delete(id);
       results.setEvaluation(id, read);
+      if (read.evaluation && results.active()?.id === id) markStageOnce('result.activeScored');
     } catch (e) {
       if (isAbort(e, controller.signal)) {
         countResultLoadCancelled();
