@@ -315,25 +315,28 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
         if (r?.evaluation !== cached.evaluation || r.error !== undefined) results.setEvaluation(id, cached);
         return;
       }
-      const read = await this.parses.run(() => {
-        controller.signal.throwIfAborted(); // replaced or cancelled while it waited for a slot
-        countResultParse(id);
-        return withLoadProgress(id, disk?.size ?? 0, controller, (onBytesRead) =>
-          readResultForStore(
-            merged.dataset,
-            id,
-            {
-              ...options,
-              signal: controller.signal,
-              onBytesRead,
-              sliceMs: WORK_SLICE_MS,
-              formatLoss: true,
-              predictionMemos: this.predictionMemos,
-            },
-            unsaved,
-          ),
-        );
-      });
+      const read = await this.parses.run(
+        () => {
+          controller.signal.throwIfAborted(); // replaced or cancelled while it waited for a slot
+          countResultParse(id);
+          return withLoadProgress(id, disk?.size ?? 0, controller, (onBytesRead) =>
+            readResultForStore(
+              merged.dataset,
+              id,
+              {
+                ...options,
+                signal: controller.signal,
+                onBytesRead,
+                sliceMs: WORK_SLICE_MS,
+                formatLoss: true,
+                predictionMemos: this.predictionMemos,
+              },
+              unsaved,
+            ),
+          );
+        },
+        { first: results.active()?.id === id },
+      );
       if (!current()) return;
       // A file read from disk has its format loss from the read itself; unsaved text is scored by a rescore, without it.
       if (read.evaluation && !read.evaluation.formatLoss) {

@@ -109,4 +109,18 @@ describe('load cache', () => {
       ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled'],
     );
   });
+
+  it("a task asked first goes ahead of those waiting (the active file's parse), not of those running", async () => {
+    const limiter = new TaskLimiter(2);
+    const started: string[] = [];
+    const task = (name: string) => async () => {
+      started.push(name);
+      await new Promise((r) => setImmediate(r));
+    };
+    const runs = ['a', 'b', 'c', 'd', 'e'].map((n) => limiter.run(task(n)));
+    runs.push(limiter.run(task('active'), { first: true }));
+    runs.push(limiter.run(task('f')));
+    await Promise.all(runs);
+    assert.deepEqual(started, ['a', 'b', 'active', 'c', 'd', 'e', 'f']);
+  });
 });
