@@ -12,6 +12,7 @@ import { readDataset } from '../../src/core/dataset/reader';
 import { evaluateFile, evaluateText } from '../../src/core/results/evaluation';
 import type { HostMessage, SampleView } from '../../src/shared/protocol';
 import { buildSampleView } from '../../src/panels/viewer/sampleView';
+import { buildBlindQuestionView } from '../../src/panels/viewer/blind/blindView';
 import type { ViewerResult } from '../../src/panels/viewer/viewerHost';
 import { makeFixture, XSS_PREDICTION, type Fixture } from './fixtures';
 import { startServer, type HarnessServer } from './server';
@@ -486,6 +487,64 @@ describe('sample viewer in Chromium', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 1, `horizontal overflow ${overflow}px`);
     await shot(page, '08-point-narrow-light');
+    await finish(page);
+  });
+
+  test('a map still loading already has its final size: a click on the blind map lands where aimed, the overlay does not move when the image arrives', async () => {
+    const page = await openPage('dark');
+    // Hold every top-down image until released, as a slow or busy webview resource load would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/topdown.png', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const q = dataset.byUid.get(fixture.uids.point)!;
+    const question = await buildBlindQuestionView(q, { number: 1, total: 1, answered: 0, participant: 'harness', toUri: server.mediaUri });
+    assert.equal(question?.input, 'point');
+    // The size as a generator's geometry gives it (this question has none; the image is 480x360).
+    const blind: HostMessage = { type: 'blindQuestion', question: { ...question!, map: { ...question!.map!, width: 480, height: 360 } } };
+    await page.evaluate((m) => window.postMessage(m, '*'), blind);
+    const surface = page.locator('[data-input="point-map"] svg.blind-surface');
+    await surface.waitFor({ state: 'attached' });
+    assert.equal(
+      await page.locator('[data-input="point-map"] img').evaluate((i: HTMLImageElement) => i.complete),
+      false,
+      'the image is held',
+    );
+    const box = (await surface.boundingBox())!;
+    assert.ok(
+      box.width > 100 && Math.abs(box.height / box.width - 360 / 480) < 0.01,
+      `the surface before the image: ${JSON.stringify(box)}`,
+    );
+    // Three quarters across, a third down: the pixel centre there, on [0, 999].
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 3);
+    const point = page.locator('[data-role="answer-point"]');
+    await point.waitFor({ state: 'attached', timeout: 5_000 });
+    const at = await point.evaluate((g) => [Number(g.getAttribute('data-x')), Number(g.getAttribute('data-y'))]);
+    assert.ok(Math.abs(at[0] - 750) <= 3 && Math.abs(at[1] - 333) <= 3, `clicked at ${at}`);
+    release();
+    await page.waitForFunction(() => (document.querySelector('[data-input="point-map"] img') as HTMLImageElement).naturalWidth > 0);
+    assert.deepEqual(await surface.boundingBox(), box, 'the blind map did not move when its image arrived');
+
+    // The viewer's map overlay, the same: its final size before the image, so marks do not jump.
+    let releaseViewer!: () => void;
+    const heldViewer = new Promise<void>((resolve) => (releaseViewer = resolve));
+    const viewer = await openPage('dark');
+    await viewer.route('**/topdown.png', async (route) => {
+      await heldViewer;
+      await route.continue();
+    });
+    await show(viewer, await sampleOf(fixture.uids.orientation)); // its geometry gives the map's size
+    const overlay = viewer.locator('[data-overlay-host] svg.overlay-svg');
+    await overlay.waitFor({ state: 'attached' });
+    const before = (await overlay.boundingBox())!;
+    releaseViewer();
+    await viewer.waitForFunction(() => (document.querySelector('[data-overlay-host] img') as HTMLImageElement).naturalWidth > 0);
+    const after = (await overlay.boundingBox())!;
+    assert.ok(before.height > 100, `the overlay before the image: ${JSON.stringify(before)}`);
+    assert.deepEqual(after, before, 'the overlay did not move when the image arrived');
+    await finish(viewer);
     await finish(page);
   });
 

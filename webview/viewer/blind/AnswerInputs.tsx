@@ -147,6 +147,9 @@ function MapSurface({
           <img
             src={map.uri}
             alt={map.label}
+            // A known size reserves the map's box before the image arrives, so the surface over it takes clicks then.
+            width={map.width ?? undefined}
+            height={map.height ?? undefined}
             draggable={false}
             onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth || 1000, h: e.currentTarget.naturalHeight || 1000 })}
           />

@@ -53,6 +53,9 @@ export function MapImage({ uri, relPath, width, height, overlay, caption, onEnla
           <img
             src={uri}
             alt={`Top-down image ${relPath}`}
+            // A known size reserves the image's box before it arrives, so the marks over it do not jump.
+            width={width ?? undefined}
+            height={height ?? undefined}
             onLoad={(e) => {
               if (!(width && height)) setNatural({ w: e.currentTarget.naturalWidth || 1000, h: e.currentTarget.naturalHeight || 1000 });
             }}
