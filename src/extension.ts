@@ -7,9 +7,9 @@ import { registerHumanBaseline } from './commands/humanBaseline';
 import { discardPendingUndos } from './commands/rescore';
 import { TimeSlicer } from './core';
 import { createDiagnostics } from './diagnostics/problems';
-import { SETTINGS } from './ids';
+import { COMMANDS, SETTINGS } from './ids';
 import { activationFinished, activationStarted, extensionStats, markStageOnce } from './perf/extensionStats';
-import { detectInFolders } from './store/detect';
+import { detectInFolders, detectionStoppedMessage, detectLimitsWith } from './store/detect';
 import { FieldMappings } from './store/fieldMappings';
 import { watchNewResultFiles } from './store/resultFileWatcher';
 import { restoreSession, saveSession } from './store/session';
@@ -109,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
       )
         void store.reevaluateResults();
       if (e.affectsConfiguration(SETTINGS.diagnosisFrameSampling)) store.diagnosis.recompute();
+      if (e.affectsConfiguration(SETTINGS.detectionMaxJsonlFiles)) void detect(); // a raised limit finds the rest
     }),
   );
 
@@ -117,11 +118,14 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     if (folders.length === 0) return;
     const t0 = Date.now();
-    const found = await detectInFolders(folders, store.fields());
+    const limits = detectLimitsWith(vscode.workspace.getConfiguration().get<unknown>(SETTINGS.detectionMaxJsonlFiles));
+    const found = await detectInFolders(folders, store.fields(), limits);
     markStageOnce('detection.done');
     log.info(
-      `auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.truncated ? ' (stopped at a limit)' : ''}`,
+      `auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.stoppedBy ? ` (stopped at the ${found.stoppedBy} limit)` : ''}`,
     );
+    const stopped = detectionStoppedMessage(found, limits);
+    if (stopped) void offerAfterStoppedSearch(stopped, found.stoppedBy === 'jsonlFiles');
     // Each add updates the views and starts a watcher: 25 at once were a long stretch of the first load.
     const slicer = new TimeSlicer();
     const loads = found.datasets.map((d) => store.addDataset(d, 'detected'));
@@ -200,4 +204,13 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
 /** Removes the previous bytes kept for Undo of a rescore: once the extension stops, nobody can undo. */
 export function deactivate(): Promise<void> {
   return discardPendingUndos();
+}
+
+/** A search that stopped early says so, with the ways to get what it did not reach. */
+async function offerAfterStoppedSearch(message: string, byFileCount: boolean): Promise<void> {
+  const load = 'Load Result File…';
+  const raise = 'Raise the Limit';
+  const choice = await vscode.window.showWarningMessage(message, ...(byFileCount ? [raise, load] : [load]));
+  if (choice === load) await vscode.commands.executeCommand(COMMANDS.loadResultFile);
+  if (choice === raise) await vscode.commands.executeCommand('workbench.action.openSettings', SETTINGS.detectionMaxJsonlFiles);
 }

@@ -51,6 +51,7 @@ export const SETTINGS = {
   parsingReader: 'gstBench.parsing.reader',
   auditFile: 'gstBench.audit.file',
   auditReviewer: 'gstBench.audit.reviewer',
+  detectionMaxJsonlFiles: 'gstBench.detection.maxJsonlFiles',
   diagnosisFrameSampling: 'gstBench.diagnosis.frameSampling',
   detectTargetFrames: 'gstBench.diagnosis.detectTargetFrames',
 } as const;

@@ -21,17 +21,23 @@ export const DETECT_LIMITS: Readonly<DetectLimits> = {
   maxMillis: 2000,
   /** Bytes read from the start of a .jsonl file to find its first line. */
   firstLineBytes: 256 * 1024,
-  /** .jsonl files opened per pass. */
+  /** .jsonl files opened per pass; the setting gstBench.detection.maxJsonlFiles overrides it. */
   maxJsonlFiles: 200,
 };
+
+/** The setting's bounds: at least one file, and not so many that a search could hold the host for long. */
+export const MAX_JSONL_FILES_RANGE = { min: 1, max: 10_000 } as const;
+
+/** Which limit stopped a pass early. */
+export type DetectionStop = 'time' | 'jsonlFiles';
 
 export const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
 export interface Detected {
   datasets: string[];
   results: string[];
-  /** True when a limit stopped the search early. */
-  truncated: boolean;
+  /** The limit that stopped the search early, or null when it looked everywhere it goes. */
+  stoppedBy: DetectionStop | null;
 }
 
 export async function detectInFolders(
@@ -40,12 +46,12 @@ export async function detectInFolders(
   limits: Readonly<DetectLimits> = DETECT_LIMITS,
 ): Promise<Detected> {
   const deadline = Date.now() + limits.maxMillis;
-  const out: Detected = { datasets: [], results: [], truncated: false };
+  const out: Detected = { datasets: [], results: [], stoppedBy: null };
   let jsonlOpened = 0;
 
   const walk = async (dir: string, depth: number): Promise<void> => {
     if (Date.now() > deadline) {
-      out.truncated = true;
+      out.stoppedBy ??= 'time';
       return;
     }
     let entries;
@@ -64,7 +70,7 @@ export async function detectInFolders(
     // before the dataset's read could start; these take a few milliseconds per slice.
     for (let start = 0; start < dirs.length; start += FOLDERS_PER_SLICE) {
       if (Date.now() > deadline) {
-        out.truncated = true;
+        out.stoppedBy ??= 'time';
         break;
       }
       for (const d of dirs.slice(start, start + FOLDERS_PER_SLICE)) {
@@ -79,8 +85,12 @@ export async function detectInFolders(
     for (const f of files) {
       if (!f.name.toLowerCase().endsWith('.jsonl')) continue;
       if (f.name.endsWith(SIDECAR_SUFFIX)) continue; // a rescore's sidecar: its source file's row shows it
-      if (jsonlOpened >= limits.maxJsonlFiles || Date.now() > deadline) {
-        out.truncated = true;
+      if (jsonlOpened >= limits.maxJsonlFiles) {
+        out.stoppedBy ??= 'jsonlFiles';
+        break;
+      }
+      if (Date.now() > deadline) {
+        out.stoppedBy ??= 'time';
         break;
       }
       jsonlOpened++;
@@ -93,6 +103,25 @@ export async function detectInFolders(
 
   for (const folder of folders) await walk(folder, 0);
   return out;
+}
+
+/** What to tell the user when a pass stopped early, or undefined when it did not. */
+export function detectionStoppedMessage(
+  found: Pick<Detected, 'stoppedBy'>,
+  limits: Readonly<DetectLimits> = DETECT_LIMITS,
+): string | undefined {
+  if (found.stoppedBy === 'jsonlFiles')
+    return `GST-Bench: the workspace search opened ${limits.maxJsonlFiles} .jsonl files (setting gstBench.detection.maxJsonlFiles) and stopped, so result files after those are not loaded. Raise the limit, or load them with Load Result File.`;
+  if (found.stoppedBy === 'time')
+    return `GST-Bench: the workspace search stopped after ${limits.maxMillis / 1000} s, so datasets and result files it did not reach are not loaded. Open them with Open Dataset Folder and Load Result File.`;
+  return undefined;
+}
+
+/** The pass's limits with the setting's file count, when it is a whole number in range; else the default. */
+export function detectLimitsWith(maxJsonlFiles: unknown): Readonly<DetectLimits> {
+  const n = maxJsonlFiles;
+  const ok = typeof n === 'number' && Number.isInteger(n) && n >= MAX_JSONL_FILES_RANGE.min && n <= MAX_JSONL_FILES_RANGE.max;
+  return ok ? { ...DETECT_LIMITS, maxJsonlFiles: n } : DETECT_LIMITS;
 }
 
 /** Folders whose question.json is looked for between turns of the event loop. */

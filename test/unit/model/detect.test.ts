@@ -6,7 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { detectInFolders, looksLikeResultFile, readFirstLine } from '../../../src/store/detect';
+import {
+  DETECT_LIMITS,
+  detectInFolders,
+  detectionStoppedMessage,
+  detectLimitsWith,
+  looksLikeResultFile,
+  readFirstLine,
+} from '../../../src/store/detect';
 
 const FIELDS = { uidField: 'uid', predictionField: 'prediction' };
 
@@ -47,7 +54,8 @@ describe('auto-detection', () => {
       found.results.map((d) => path.relative(ws, d)),
       ['data/results/run.jsonl'],
     );
-    assert.equal(found.truncated, false);
+    assert.equal(found.stoppedBy, null);
+    assert.equal(detectionStoppedMessage(found), undefined);
   });
 
   it('honours the field mapping', async () => {
@@ -60,8 +68,36 @@ describe('auto-detection', () => {
 
   it('stops at the time limit and says so', async () => {
     const found = await detectInFolders([ws], FIELDS, { maxDepth: 4, maxMillis: -1, firstLineBytes: 1024, maxJsonlFiles: 10 });
-    assert.equal(found.truncated, true);
+    assert.equal(found.stoppedBy, 'time');
     assert.deepEqual(found.datasets, []);
+    assert.match(detectionStoppedMessage(found, { ...DETECT_LIMITS, maxMillis: 2500 })!, /stopped after 2\.5 s/);
+  });
+
+  it('stops at the count of .jsonl files opened, says which limit, and a raised limit finds the rest', async () => {
+    const many = mkdtempSync(path.join(tmpdir(), 'gst-detect-many-'));
+    try {
+      for (const name of ['a', 'b', 'c', 'd']) writeFileSync(path.join(many, `${name}.jsonl`), `{"uid":"${name}","prediction":"1"}\n`);
+      const limits = detectLimitsWith(3);
+      const found = await detectInFolders([many], FIELDS, limits);
+      assert.deepEqual(
+        found.results.map((f) => path.basename(f)),
+        ['a.jsonl', 'b.jsonl', 'c.jsonl'],
+      );
+      assert.equal(found.stoppedBy, 'jsonlFiles');
+      const message = detectionStoppedMessage(found, limits)!;
+      assert.match(message, /opened 3 \.jsonl files \(setting gstBench\.detection\.maxJsonlFiles\)/);
+      const all = await detectInFolders([many], FIELDS, detectLimitsWith(4));
+      assert.equal(all.results.length, 4);
+      assert.equal(all.stoppedBy, null, 'exactly at the limit with nothing left is not a stop');
+    } finally {
+      rmSync(many, { recursive: true, force: true });
+    }
+  });
+
+  it('takes the setting only when it is a whole number in range', () => {
+    assert.equal(detectLimitsWith(500).maxJsonlFiles, 500);
+    for (const bad of [0, -1, 2.5, 10_001, '300', null, undefined, Number.NaN])
+      assert.equal(detectLimitsWith(bad).maxJsonlFiles, DETECT_LIMITS.maxJsonlFiles, String(bad));
   });
 
   it('depth limit', async () => {
