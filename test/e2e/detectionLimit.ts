@@ -18,8 +18,10 @@ import {
   rowLabel,
   runFromPalette,
   setColorTheme,
+  THEMES,
   treeRows,
   until,
+  WORKBENCH,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -29,11 +31,6 @@ const STEP_TIMEOUT_MS = 120_000;
 const SETUP_TIMEOUT_MS = 8 * 60_000;
 const LIMIT = 3;
 const RUNS = ['run-1', 'run-2', 'run-3', 'run-4', 'run-5'];
-const THEMES = [
-  { name: 'dark', label: 'Dark Modern', workbenchClass: 'vs-dark' },
-  { name: 'light', label: 'Light Modern', workbenchClass: 'vs' },
-  { name: 'high-contrast', label: 'Dark High Contrast', workbenchClass: 'hc-black' },
-] as const;
 
 let session: UiSession | undefined;
 let page: Page;
@@ -101,8 +98,14 @@ describe('The search of the workspace stops at its limit, says so, and a raised 
       assert.match(await warning.innerText(), /Load Result File…/);
       await until(`${LIMIT} result rows`, async () => (await treeRows(page, RESULTS_VIEW).count()) === LIMIT);
       assert.deepEqual(await resultStems(), RUNS.slice(0, LIMIT), 'the first files by name, as the search walks them');
+      // The notification list keeps the warning on screen for the photographs, where a toast would hide; picking a
+      // theme closes the list, so it is opened again after each.
       for (const theme of THEMES) {
         await setColorTheme(page, theme.label, theme.workbenchClass);
+        await page.locator(WORKBENCH.quickInput).waitFor({ state: 'hidden' });
+        await runFromPalette(page, 'Notifications: Show Notifications');
+        await page.locator(WORKBENCH.quickInput).waitFor({ state: 'hidden' });
+        await page.locator('.notifications-center .notification-list-item').filter({ hasText: STOPPED }).waitFor({ state: 'visible' });
         await page.screenshot({ path: path.join(SHOTS, `warning-${theme.name}.png`) });
       }
       await setColorTheme(page, THEMES[0].label, THEMES[0].workbenchClass);
