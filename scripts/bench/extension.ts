@@ -17,6 +17,8 @@ import { REPO_ROOT } from '../../test/vscode/harness/env';
 import { runWithVsCodeServer } from '../../test/vscode/runServer';
 import type { HostReport, HostRun } from './extensionHost';
 import { FIRST_LOAD_STAGES, type FirstLoadStage } from '../../src/perf/extensionStats';
+import { DETECT_LIMITS } from '../../src/store/detect';
+import { SETTINGS } from '../../src/ids';
 
 /** The first load's stages as the table names them: each a time after activation started. */
 const STAGE_LABELS: Record<FirstLoadStage, string> = {
@@ -97,6 +99,14 @@ async function makeInputs(root: string): Promise<{ dataset: string; files: strin
     const file = path.join(resultsDir, `file-${String(k).padStart(2, '0')}.jsonl`);
     writeFileSync(file, lines.join('\n') + '\n');
     files.push(file);
+  }
+  // More files than a search opens by default: raise the limit, as a lab with that many would (its warning says how).
+  if (fileCount > DETECT_LIMITS.maxJsonlFiles) {
+    mkdirSync(path.join(workspace, '.vscode'));
+    writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ [SETTINGS.detectionMaxJsonlFiles]: fileCount + 1 }));
+    say(
+      `${SETTINGS.detectionMaxJsonlFiles}: ${fileCount + 1} in the workspace's settings (the default opens ${DETECT_LIMITS.maxJsonlFiles})`,
+    );
   }
   if (bigBytes <= 0) return { dataset, files };
   // The large file: the result lines again and again (repeated runs in one file), outside the workspace.

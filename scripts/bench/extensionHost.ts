@@ -20,8 +20,9 @@ export interface HostRun {
   /** For the first load: how long after activation this entry started (what of the load it can profile). */
   entryAfterMs?: number;
   /** For the first load, after this entry started: the longest gap between two ticks of a 2 ms timer, and the host
-   * process's CPU time in it (all its threads). Much less CPU than wall time: the host waited for a core. */
-  longestGap?: { wallMs: number; processCpuMs: number };
+   * process's CPU time in it (all its threads). Much less CPU than wall time: the host waited for a core. `endedAtUs`
+   * is the monotonic clock at its end (a CPU profile's timestamps), to find in --cpu-prof-load what ran in it. */
+  longestGap?: Gap;
 }
 
 export interface HostReport {
@@ -93,16 +94,26 @@ async function openEmptyPanel(): Promise<number> {
   }
 }
 
+interface Gap {
+  wallMs: number;
+  processCpuMs: number;
+  endedAtUs: number;
+}
+
 /** The longest gap between ticks of a 2 ms timer until `stop`, with the process's CPU time during it. */
-function watchGaps(): { stop(): { wallMs: number; processCpuMs: number } } {
-  let longest = { wallMs: 0, processCpuMs: 0 };
+function watchGaps(): { stop(): Gap } {
+  let longest: Gap = { wallMs: 0, processCpuMs: 0, endedAtUs: 0 };
   let lastAt = performance.now();
   let lastCpu = process.cpuUsage();
   const timer = setInterval(() => {
     const at = performance.now();
     const cpu = process.cpuUsage();
     if (at - lastAt > longest.wallMs)
-      longest = { wallMs: at - lastAt, processCpuMs: (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000 };
+      longest = {
+        wallMs: at - lastAt,
+        processCpuMs: (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000,
+        endedAtUs: Number(process.hrtime.bigint() / 1000n),
+      };
     lastAt = at;
     lastCpu = cpu;
   }, 2);
