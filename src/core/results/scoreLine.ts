@@ -113,5 +113,7 @@ export function scoreRecord(record: Record<string, unknown>, lineNumber: number,
   }
   const parse = (ctx.predictions ??= new RepeatedPredictions(ctx.reader)).read(question.kind, prediction);
   const result = scoreParsed(question.truth, parse.parsed, ctx.profile);
-  return { status: 'scored', uid, question, prediction, record, parse, result };
+  // The dataset's uid, equal to the line's: what outlives the line (outcomes keyed by uid in every file loaded) then
+  // holds one string per question, not a copy per line.
+  return { status: 'scored', uid: question.uid, question, prediction, record, parse, result };
 }
