@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
+import { SETTINGS } from '../ids';
 import { classifyLineObject, DEFAULT_FIELDS, getPath, QUESTION_FILE, SIDECAR_SUFFIX, SUMMARY_FILE, type FieldMapping } from '../core';
 
 export interface DetectLimits {
@@ -21,7 +22,7 @@ export const DETECT_LIMITS: Readonly<DetectLimits> = {
   maxMillis: 2000,
   /** Bytes read from the start of a .jsonl file to find its first line. */
   firstLineBytes: 256 * 1024,
-  /** .jsonl files opened per pass; the setting gstBench.detection.maxJsonlFiles overrides it. */
+  /** .jsonl files opened per pass; the setting SETTINGS.detectionMaxJsonlFiles overrides it (package.json: the same default). */
   maxJsonlFiles: 200,
 };
 
@@ -111,15 +112,14 @@ export function detectionStoppedMessage(
   limits: Readonly<DetectLimits> = DETECT_LIMITS,
 ): string | undefined {
   if (found.stoppedBy === 'jsonlFiles')
-    return `GST-Bench: the workspace search opened ${limits.maxJsonlFiles} .jsonl files (setting gstBench.detection.maxJsonlFiles) and stopped, so result files after those are not loaded. Raise the limit, or load them with Load Result File.`;
+    return `GST-Bench: the workspace search opened ${limits.maxJsonlFiles} .jsonl files (setting ${SETTINGS.detectionMaxJsonlFiles}) and stopped, so result files after those are not loaded. Raise the limit, or load them with Load Result File.`;
   if (found.stoppedBy === 'time')
     return `GST-Bench: the workspace search stopped after ${limits.maxMillis / 1000} s, so datasets and result files it did not reach are not loaded. Open them with Open Dataset Folder and Load Result File.`;
   return undefined;
 }
 
 /** The pass's limits with the setting's file count, when it is a whole number in range; else the default. */
-export function detectLimitsWith(maxJsonlFiles: unknown): Readonly<DetectLimits> {
-  const n = maxJsonlFiles;
+export function detectLimitsWith(n: unknown): Readonly<DetectLimits> {
   const ok = typeof n === 'number' && Number.isInteger(n) && n >= MAX_JSONL_FILES_RANGE.min && n <= MAX_JSONL_FILES_RANGE.max;
   return ok ? { ...DETECT_LIMITS, maxJsonlFiles: n } : DETECT_LIMITS;
 }

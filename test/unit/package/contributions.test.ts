@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { COMMANDS, SETTINGS, VIEW_CONTAINER, VIEWS } from '../../../src/ids';
+import { DETECT_LIMITS, MAX_JSONL_FILES_RANGE } from '../../../src/store/detect';
 
 const root = path.resolve(__dirname, '../../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -47,6 +48,14 @@ describe('package.json contributions', () => {
     const props = pkg.contributes.configuration.properties;
     assert.deepEqual(Object.keys(props).sort(), Object.values(SETTINGS).sort());
     for (const [k, p] of Object.entries<Record<string, unknown>>(props)) assert.ok(p.description || p.markdownDescription, k);
+  });
+
+  it("the search's file limit is contributed with the default and range the search uses", () => {
+    const p = pkg.contributes.configuration.properties[SETTINGS.detectionMaxJsonlFiles];
+    assert.deepEqual(
+      [p.default, p.minimum, p.maximum],
+      [DETECT_LIMITS.maxJsonlFiles, MAX_JSONL_FILES_RANGE.min, MAX_JSONL_FILES_RANGE.max],
+    );
   });
 
   it('menus only name contributed commands; palette visibility uses when clauses', () => {
