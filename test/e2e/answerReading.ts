@@ -5,9 +5,9 @@
 //   the tree by the active file and show in the view's description;
 // - the viewer shows, beside the highlighted span, the rule that read the answer and the file's format loss;
 // - screenshots in dark, light and high-contrast themes (test-results/screenshots/answer-reading/).
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -23,7 +23,8 @@ import {
 } from '../../src/core';
 import { countDescription } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf } from './steps';
 import {
   clickQuestionRow,
   findRow,
@@ -162,14 +163,7 @@ async function openQuestion(uid: string): Promise<void> {
 exitUnlessTestEnvironment();
 
 describe('Answer reading in the real workbench: format loss, the two filters, the rule in the viewer', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   const started = 'code-server opens the demo dataset with template-b and a file of hedged answers';
   step(

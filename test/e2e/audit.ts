@@ -6,15 +6,16 @@
 // - two windows on the same workspace writing verdicts at the same moment keep both;
 // - "GST-Bench: Export Audit Report" from the command palette writes the Markdown and CSV report;
 // - the verdict bar photographed in dark, light and high-contrast themes (test-results/screenshots/audit/).
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { COMPETENCIES, readDataset, SUBTASKS, type Dataset } from '../../src/core';
 import { shortQuestionLabel } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf } from './steps';
 import {
   answerSaveDialog,
   CONTAINER_TITLE,
@@ -107,15 +108,12 @@ const viewDescription = () => page.locator(`.pane-header[aria-label^="${QUESTION
 exitUnlessTestEnvironment();
 
 describe('Audit verdicts in the real workbench', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await second?.close().catch(() => undefined);
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(
+    SHOTS,
+    failed,
+    () => session,
+    () => second?.close(),
+  );
 
   step(
     'code-server opens a workspace holding the demo dataset and a result file',

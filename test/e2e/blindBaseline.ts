@@ -5,9 +5,9 @@
 // answer the viewer's DOM is checked for the truth, the uid and the models' outputs. At the end the result file
 // human-Ada.jsonl is read back and scored by the same scorer, against what was aimed at, and the result page, the
 // Results view and the reveal are checked. Blind mode is photographed in dark, light and high-contrast themes.
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { evaluateFile, readDataset, type Dataset, type Evaluation, type Question } from '../../src/core';
@@ -16,8 +16,8 @@ import { formatScore } from '../../src/shared/format';
 import { normalizedToDrawing } from '../../src/shared/geometry';
 import { formatParsed } from '../../src/shared/parsing/parsedValue';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { exitUnlessTestEnvironment, startUiSession, type UiSession } from './session';
-import { createSteps } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { createSteps, exitUnlessTestEnvironment } from './steps';
 import {
   CONTAINER_TITLE,
   findRow,
@@ -165,14 +165,7 @@ async function answer(q: Question): Promise<string> {
 exitUnlessTestEnvironment();
 
 describe('The blind human baseline in the real workbench', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   const setup = 'code-server opens a workspace holding the demo dataset and three result files';
   step(

@@ -4,9 +4,9 @@
 // the sample viewer opens on it with both files' predictions and the side-by-side word diff. Screenshots of
 // the panel and the diff in dark, light and high-contrast themes go to test-results/screenshots/compare/.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { formatScore } from '../../src/shared/format';
@@ -16,7 +16,7 @@ import type { Comparison } from '../../src/shared/stats/compare';
 import type { DisagreementList } from '../../src/shared/stats/disagreements';
 import { SUBTASKS, type SubtaskKey } from '../../src/shared/subtasks';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { startUiSession, type UiSession } from './session';
+import { sessionHooks, startUiSession, type UiSession } from './session';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { THEMES as COLOR_THEMES, setColorTheme } from './workbench';
 import { findRow, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, resultRowNamed, treeRows, VIEWER, until } from './workbench';
@@ -91,14 +91,7 @@ async function shoot(name: string): Promise<void> {
 exitUnlessTestEnvironment();
 
 describe('Compare panel in the real workbench', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   const opened = 'code-server opens a workspace with the demo dataset and two result files';
   step(

@@ -2,14 +2,14 @@
 // with the packaged .vsix. The search stops at the limit (the setting gstBench.detection.maxJsonlFiles, here 3 of
 // 5 files) and says so in a warning; its "Raise the Limit" button opens the setting, and a higher value typed
 // there runs the search again, which loads the rest. Screenshots in test-results/screenshots/detection-limit/.
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { exitUnlessTestEnvironment, startUiSession, type UiSession } from './session';
-import { createSteps } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { createSteps, exitUnlessTestEnvironment } from './steps';
 import {
   CONTAINER_TITLE,
   QUESTIONS_VIEW,
@@ -62,14 +62,7 @@ const STOPPED = new RegExp(`opened ${LIMIT} \\.jsonl files \\(setting gstBench\\
 exitUnlessTestEnvironment();
 
 describe('The search of the workspace stops at its limit, says so, and a raised limit loads the rest', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look: ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   const stopped = `with ${RUNS.length} result files and a limit of ${LIMIT}, ${LIMIT} load and a warning names the limit and its setting`;
   step(

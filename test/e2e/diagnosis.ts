@@ -5,9 +5,9 @@
 // - the Questions view's Filter by Status button lists the active file's classes with their counts and filters;
 // - a question's tooltip names its class and the correction;
 // - screenshots in dark, light and high-contrast themes (test-results/screenshots/diagnosis/).
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { classSentence, COMPETENCIES, diagnoseFile, readDataset, SUBTASKS, type Dataset, type FileDiagnosis } from '../../src/core';
@@ -15,7 +15,8 @@ import { countDescription, shortQuestionLabel } from '../../src/model/labels';
 import { questionDiagnosisWords } from '../../src/shared/diagnosis/views';
 import { SCREENSHOT_DIR } from '../vscode/harness/env';
 import { writeDiagnosisFixture } from '../unit/helpers/diagnosisFixture';
-import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf } from './steps';
 import {
   competencyCounts as competencyCountsOf,
   findRow,
@@ -104,14 +105,7 @@ const competencyCounts = () => competencyCountsOf(page);
 exitUnlessTestEnvironment();
 
 describe('The diagnosis in the real workbench: the scoreboard section, the tree filter, the tooltip', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   const started = 'code-server opens the diagnosis fixture (288 questions) with its result file';
   step(

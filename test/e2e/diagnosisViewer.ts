@@ -4,16 +4,17 @@
 // - the visibility timeline under the video shows where the target is visible and the 32 sampled frames, and a
 //   click on it seeks the video;
 // - screenshots in dark, light and high-contrast themes (test-results/screenshots/diagnosis-viewer/).
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { readDataset, type Dataset, type Question } from '../../src/core';
 import { frameTime } from '../../src/shared/diagnosis/timeline';
 import { SCREENSHOT_DIR } from '../vscode/harness/env';
 import { DEMO_DIR, editedNoisyOracle } from '../unit/helpers/demoResults';
-import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf } from './steps';
 import {
   clickQuestionRow,
   findRow,
@@ -68,14 +69,7 @@ async function clickTimelineAt(frame: number): Promise<void> {
 exitUnlessTestEnvironment();
 
 describe('The diagnosis in the real viewer: the dotted what-if and the visibility timeline', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   const started = 'code-server opens the demo with a result file whose first EDv answer has its sign flipped';
   step(

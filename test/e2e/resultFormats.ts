@@ -5,16 +5,16 @@
 //   notification; the three quick picks map it, the mapping survives a window reload, and it can be cleared;
 // - the .xlsx rescore (the row's button) writes the sidecar and leaves the workbook byte for byte;
 // - the sidebar in dark, light and high-contrast themes (screenshots in test-results/screenshots/formats/).
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { evaluateResultFile, readDataset, sidecarPath, type Dataset, type FieldMap } from '../../src/core';
 import { formatScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { exitUnlessTestEnvironment, startUiSession, type UiSession } from './session';
-import { createSteps } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { chooseFromContextMenu } from './workbenchActions';
 import {
   CONTAINER_TITLE,
@@ -91,15 +91,9 @@ async function expected(file: string, fields?: FieldMap): Promise<string> {
 exitUnlessTestEnvironment();
 
 describe('Result formats in the real workbench: format labels, field mapping, sidecar rescore', () => {
+  sessionHooks(SHOTS, failed, () => session);
   before(async () => {
-    rmSync(SHOTS, { recursive: true, force: true });
-    mkdirSync(SHOTS, { recursive: true });
     dataset = await readDataset(DEMO_DIR, { sniffMedia: false });
-  });
-
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look: ${session.runDir}`);
   });
 
   const started = 'the workspace opens: the lmms-eval log in it is found and shows its scores and format';

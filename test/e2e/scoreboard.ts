@@ -4,14 +4,15 @@
 // what the CLI prints; and the panel is photographed in dark, light and both high-contrast themes.
 import { execFileSync } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { REFERENCE_GROUPS } from '../../src/core';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf } from './steps';
 import {
   findRow,
   openContainer,
@@ -105,14 +106,7 @@ async function exportThroughButton(action: string, file: string): Promise<void> 
 exitUnlessTestEnvironment();
 
 describe('The scoreboard in the real workbench', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true }); // stale screenshots must not pass for new ones
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   const started = 'code-server opens a workspace with the demo dataset and three result files';
   step(

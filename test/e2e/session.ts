@@ -1,8 +1,9 @@
 // One code-server session with the packaged .vsix, for UI test files: package, install, start code-server
-// on a workspace, open the workbench in headless Chromium. Stopped and cleaned up by close().
-import { mkdirSync, writeFileSync } from 'node:fs';
+// on a workspace, open the workbench in headless Chromium. Stopped and cleaned up by close(), which the hooks of
+// `sessionHooks` call after a file's steps.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { it } from 'node:test';
+import { after, before, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../vscode/harness/browser';
 import {
@@ -13,7 +14,7 @@ import {
   type CodeServerDirs,
   type RunningCodeServer,
 } from '../vscode/harness/codeServer';
-import { assertTestEnvironment, QUIET_USER_SETTINGS } from '../vscode/harness/env';
+import { QUIET_USER_SETTINGS } from '../vscode/harness/env';
 import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
 import { WORKBENCH } from './workbench';
 
@@ -44,24 +45,6 @@ export function stepRunner(failed: Set<string>, finish: (name: string, error: un
       }
     });
   };
-}
-
-/** A step's name as a file name. */
-export function fileNameOf(name: string): string {
-  return name
-    .replace(/[^a-z0-9]+/gi, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-}
-
-/** Missing tools: say so once, before any test runs, and stop. */
-export function exitUnlessTestEnvironment(): void {
-  try {
-    assertTestEnvironment();
-  } catch (err) {
-    console.error(`test:e2e: ${(err as Error).message}`);
-    process.exit(1);
-  }
 }
 
 export interface UiSession {
@@ -127,4 +110,27 @@ export async function startUiSession(
     await codeServer.server.stop();
     throw err;
   }
+}
+
+/**
+ * The hooks of a UI test file with one session, registered in its suite: the file's screenshot folder emptied
+ * before the steps (stale screenshots must not pass for new ones), and after them `closeFirst` (what the file
+ * opened beside the session) and the session closed, its run folder kept and named when a step failed.
+ */
+export function sessionHooks(
+  shots: string,
+  failed: ReadonlySet<string>,
+  session: () => UiSession | undefined,
+  closeFirst?: () => Promise<unknown> | undefined,
+): void {
+  before(() => {
+    rmSync(shots, { recursive: true, force: true });
+    mkdirSync(shots, { recursive: true });
+  });
+  after(async () => {
+    await closeFirst?.()?.catch(() => undefined);
+    const s = session();
+    await s?.close(failed.size > 0);
+    if (failed.size > 0 && s) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${s.runDir}`);
+  });
 }

@@ -5,7 +5,15 @@ import { it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR, assertTestEnvironment } from '../vscode/harness/env';
 
-/** Missing tools: say so once, before any test runs. */
+/** A step's name as a file name. */
+export function fileNameOf(name: string): string {
+  return name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}
+
+/** Missing tools: say so once, before any test runs, and stop. */
 export function exitUnlessTestEnvironment(): void {
   try {
     assertTestEnvironment();
@@ -43,13 +51,9 @@ export function createSteps(options: { page: () => Page | undefined; screenshotP
           failed.add(name);
           throw err;
         } finally {
-          const slug = name
-            .replace(/[^a-z0-9]+/gi, '-')
-            .replace(/^-|-$/g, '')
-            .toLowerCase();
           await options
             .page()
-            ?.screenshot({ path: path.join(SCREENSHOT_DIR, `${options.screenshotPrefix}${n}-${slug}.png`) })
+            ?.screenshot({ path: path.join(SCREENSHOT_DIR, `${options.screenshotPrefix}${n}-${fileNameOf(name)}.png`) })
             .catch(() => undefined);
         }
       });

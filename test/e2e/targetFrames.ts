@@ -5,9 +5,9 @@
 // - "Find Target Frames in Videos" from the Questions view's "…" menu detects every visual video with a progress
 //   and says for how many questions the frames are now known;
 // - screenshots of the timeline in dark, light and high-contrast themes (test-results/screenshots/target-frames/).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ffmpegAvailable } from '../../src/core/diagnosis/redBox';
@@ -15,7 +15,8 @@ import { readDataset, type Question } from '../../src/core';
 import { SCREENSHOT_DIR } from '../vscode/harness/env';
 import { DEMO_DIR, editedNoisyOracle } from '../unit/helpers/demoResults';
 import { copyDemoWithoutTargetFrames, type DrawnFrames } from '../unit/helpers/demoWithoutTargetFrames';
-import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf } from './steps';
 import {
   clickQuestionRow,
   findRow,
@@ -72,14 +73,7 @@ describe(
   'Target frames found in the video by the extension (no geometry.targetFrames)',
   { skip: ffmpegAvailable() ? false : 'ffmpeg is not on PATH' },
   () => {
-    before(() => {
-      rmSync(SHOTS, { recursive: true, force: true });
-      mkdirSync(SHOTS, { recursive: true });
-    });
-    after(async () => {
-      await session?.close(failed.size > 0);
-      if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-    });
+    sessionHooks(SHOTS, failed, () => session);
 
     const started = 'code-server opens a demo copy without targetFrames and a result file';
     step(

@@ -2,9 +2,9 @@
 // run.ts: every contributed menu item and button is clicked (the list comes from package.json), labels are
 // measured at the default sidebar width, a partial result file shows its coverage, and the viewer and the
 // sidebar are photographed for every answer kind in dark, light and high-contrast themes.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { evaluateFile, readDataset, RESULT_PALETTE, SUBTASKS, type Dataset, type Evaluation } from '../../src/core';
@@ -12,7 +12,8 @@ import { formatSubtaskScore, shortQuestionLabel } from '../../src/model/labels';
 import { formatQuestionScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
-import { exitUnlessTestEnvironment, fileNameOf, startUiSession, stepRunner, type UiSession } from './session';
+import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf } from './steps';
 import { chooseFromContextMenu, chooseFromMenu } from './workbenchActions';
 import {
   findRow,
@@ -205,14 +206,7 @@ async function completePrompts(dialogPath: string): Promise<void> {
 exitUnlessTestEnvironment();
 
 describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, themes', () => {
-  before(() => {
-    rmSync(SHOTS, { recursive: true, force: true }); // stale screenshots must not pass for new ones
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  after(async () => {
-    await session?.close(failed.size > 0);
-    if (failed.size > 0 && session) console.log(`Run folder kept for a look (code-server logs in user-data/logs): ${session.runDir}`);
-  });
+  sessionHooks(SHOTS, failed, () => session);
 
   step(
     'code-server opens a workspace holding the demo dataset and a partial result file',
