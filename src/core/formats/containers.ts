@@ -200,7 +200,7 @@ export const XLSX_MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
 /** Every sheet of a workbook, its numbers kept as the text the cells store (so ids stay exact). */
 async function readWorkbook(file: string): Promise<WorkbookSheet[]> {
   await refuseOversizedWorkbook(file);
-  // Loaded when a workbook is read: its zip and XML libraries are a tenth of a CLI command's start otherwise.
+  // Loaded when a workbook is read: its zip and XML libraries otherwise cost every CLI command's start a few ms.
   const { default: readXlsxFile } = await import('read-excel-file/node');
   return readXlsxFile(file, { trim: false, parseNumber: (s: string) => s });
 }
