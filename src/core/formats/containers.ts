@@ -28,7 +28,7 @@ export function parseJsonLine(text: string, lineNumber: number): { obj: Obj } | 
   return isObj(v) ? { obj: v } : { problem: 'not a JSON object' };
 }
 
-/** Streams a JSON lines file (1 MiB reads; memory bounded by the longest line). */
+/** Streams a JSON lines file (64 KiB reads; memory bounded by the longest line). */
 export async function* jsonLines(file: string): AsyncGenerator<Item> {
   for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) {
     for (const line of batch) {

@@ -213,7 +213,7 @@ export async function evaluateFile(dataset: Dataset, file: string, options: Eval
   const b = new EvaluationBuilder(dataset, file, options);
   const { signal, onBytesRead } = options;
   // By time, not by batch: a stream that has read ahead resolves the next batch as a microtask, so batches (and
-  // the files parsed at once) would otherwise run back to back, and a 1 MiB batch is already tens of milliseconds.
+  // the files parsed at once) would otherwise run back to back, with no pause between them.
   const slicer = TimeSlicer.optional(options.sliceMs);
   let bytesRead = 0;
   for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) {

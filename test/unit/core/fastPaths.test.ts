@@ -2,7 +2,7 @@
 // general paths they shortcut. References here are the plain formulas, kept independent of the code under test.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
@@ -15,6 +15,7 @@ import {
   MRA_THRESHOLDS_HUNDREDTHS,
   POINT_THRESHOLDS,
   readLineBatches,
+  readLineChunks,
   scoreParsed,
   splitLines,
   type Decimal,
@@ -42,7 +43,7 @@ describe('readLineBatches', () => {
   it('reports the line of an invalid byte, also in a later chunk', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
     const file = path.join(dir, 'r.jsonl');
-    const good = Buffer.from('0123456789abcdef\n'.repeat(100_000)); // 1.7 MB: the bad byte is in the second chunk
+    const good = Buffer.from('0123456789abcdef\n'.repeat(100_000)); // 1.7 MB: the bad byte is in a later chunk
     writeFileSync(file, Buffer.concat([good, Buffer.from('ok €\n'), Buffer.from('bad \xff\n', 'latin1')]));
     await assert.rejects(readAll(file), (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_002);
     writeFileSync(file, Buffer.concat([good, Buffer.from([0x41, 0xe2, 0x82])])); // ends inside a character
@@ -50,6 +51,28 @@ describe('readLineBatches', () => {
       readAll(file),
       (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_001 && e.nearByte === good.length + 3,
     );
+  });
+});
+
+describe('readLineChunks', () => {
+  // V8 puts a string over 128 KiB in its large-object space, in fresh pages per string: decoding a whole file in such
+  // chunks costs page faults on every chunk. Short lines must come in chunks under that size.
+  const V8_LARGE_OBJECT_BYTES = 128 * 1024;
+  it('decodes a file of short lines in chunks small enough for the young generation, losing no byte', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
+    const file = path.join(dir, 'r.jsonl');
+    const text = Array.from({ length: 8000 }, (_, i) => `{"uid":"q${i}","prediction":"${'x'.repeat(i % 1000)}"}\n`).join('');
+    writeFileSync(file, text);
+    const sizes: number[] = [];
+    let joined = '';
+    for await (const chunk of readLineChunks(file)) {
+      sizes.push(chunk.bytes.length);
+      joined += chunk.bytes.toString('latin1');
+    }
+    assert.equal(joined, text);
+    assert.ok(sizes.length > 1, `one chunk for ${text.length} bytes`);
+    assert.ok(Math.max(...sizes) < V8_LARGE_OBJECT_BYTES, `a chunk of ${Math.max(...sizes)} bytes`);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -46,7 +46,7 @@ describe('invalid UTF-8 in a result file', () => {
 
   it('marking reads the same lines as splitLines around bad lines, across chunks and in a last line without ending', async () => {
     const good = utf8('{"a":"é€𝄞"}\n'.repeat(120_000)); // 1.8 MB: lines on both sides of the first chunk boundary
-    const long = utf8('x'.repeat(3_000_000)); // one line over three chunks
+    const long = utf8('x'.repeat(3_000_000)); // one line over many chunks
     const bytes = Buffer.concat([good, latin1('bad \xff\r\n'), long, utf8('\n'), good, latin1('tail \xc3')]);
     const file = path.join(tempDir('gst-utf8-'), 'r.jsonl');
     writeFileSync(file, bytes);

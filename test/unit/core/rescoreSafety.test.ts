@@ -104,7 +104,7 @@ describe('rescore writes every byte or nothing', () => {
     assert.deepEqual(leftovers(file), []);
   });
 
-  /** A file of several 1 MiB read chunks (long predictions), so that a chunk is scored while the one before is written. */
+  /** A file of many read chunks (long predictions), so that a chunk is scored while the one before is written. */
   function multiChunkFile(): string {
     const file = resultFile(0);
     const trace = 'The answer, after much thought: '.repeat(60);
