@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { evaluateResultFile, readDatasetDeferringMedia } from '../../src/core';
 import { seededRandom } from '../../src/shared/diagnosis/random';
 import { generatePaperSizeDataset } from './paperSizeDataset';
+import { forEachLines } from './limits/lines.mjs';
 import { REPO_ROOT } from '../../test/vscode/harness/env';
 import { runWithVsCodeServer } from '../../test/vscode/runServer';
 import type { HostReport, HostRun } from './extensionHost';
@@ -131,7 +132,10 @@ function plainNodeLimit(dataset: string, files: string[]): number {
       // not a question folder
     }
   }
-  for (const f of files) for (const line of readFileSync(f, 'utf8').split('\n')) if (line) JSON.parse(line);
+  for (const f of files)
+    forEachLines(f, (lines) => {
+      for (const line of lines) if (line) JSON.parse(line);
+    });
   return performance.now() - t;
 }
 

@@ -7,16 +7,14 @@
 //   under the lenient reader and scored, then the file's bytes written back unchanged to a temp file, fsynced and
 //   renamed over it: a rescore that writes no owned field.
 // Neither reports problems, locations or duplicates, detects a format, or prints anything.
-import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseGroundTruth } from '../../../src/shared/parsing/answerParser';
 import type { ParsedValue } from '../../../src/shared/parsing/parsedValue';
 import { RepeatedPredictions } from '../../../src/shared/parsing/repeatedPredictions';
 import { scoreParsed } from '../../../src/shared/scoring/scorer';
 import { subtaskForTask, subtaskInfo, type AnswerKind } from '../../../src/shared/subtasks';
+import { forEachLines } from '../limits/lines.mjs';
 import { readQuestions } from '../limits/questions.mjs';
-
-const CHUNK_BYTES = 1 << 20;
 
 interface ScorableQuestion {
   subtask: string;
@@ -37,9 +35,9 @@ function scorableQuestions(dataset: string): Map<string, ScorableQuestion> {
 }
 
 /** The lines' scores under `readers`, summed; lines of unknown questions are passed over. */
-function scoreLines(text: string, questions: Map<string, ScorableQuestion>, readers: RepeatedPredictions[]): number {
+function scoreLines(lines: string[], questions: Map<string, ScorableQuestion>, readers: RepeatedPredictions[]): number {
   let total = 0;
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     if (line.trim() === '') continue;
     const record = JSON.parse(line) as { uid: unknown; prediction: unknown };
     const q = questions.get(String(record.uid));
@@ -57,27 +55,21 @@ if (mode === 'files') {
   const questions = scorableQuestions(dataset);
   // One memory per reader for all the files, as the CLI's summary and compare keep.
   const readers = [new RepeatedPredictions('lenient'), new RepeatedPredictions('strict')];
-  for (const file of files) total += scoreLines(readFileSync(file, 'utf8'), questions, readers);
+  for (const file of files) forEachLines(file, (lines) => (total += scoreLines(lines, questions, readers)));
 } else if (mode === 'rescore') {
-  // In 1 MiB chunks, as the CLI and the limit read: a 16x file is beyond one V8 string.
+  // In chunks, as the CLI and the limits read: a 16x file is beyond one V8 string.
   const [file, dataset] = args;
   const questions = scorableQuestions(dataset);
   const lenient = [new RepeatedPredictions('lenient')];
   const temp = `${file}.floor.tmp`;
-  const input = openSync(file, 'r');
   const output = openSync(temp, 'w');
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  const decoder = new StringDecoder('utf8');
-  let carry = '';
-  for (let n = readSync(input, chunk, 0, CHUNK_BYTES, null); n > 0; n = readSync(input, chunk, 0, CHUNK_BYTES, null)) {
-    const text = carry + decoder.write(chunk.subarray(0, n));
-    const lastNl = text.lastIndexOf('\n');
-    total += scoreLines(text.slice(0, lastNl + 1), questions, lenient);
-    carry = text.slice(lastNl + 1);
-    for (let done = 0; done < n;) done += writeSync(output, chunk, done, n - done);
-  }
-  total += scoreLines(carry + decoder.end(), questions, lenient);
-  closeSync(input);
+  forEachLines(
+    file,
+    (lines) => (total += scoreLines(lines, questions, lenient)),
+    (bytes) => {
+      for (let done = 0; done < bytes.length;) done += writeSync(output, bytes, done, bytes.length - done);
+    },
+  );
   fsyncSync(output);
   closeSync(output);
   renameSync(temp, file);
