@@ -23,8 +23,8 @@ import {
 } from '../../src/core';
 import { countDescription } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
-import { exitUnlessTestEnvironment, fileNameOf } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './steps';
 import {
   clickQuestionRow,
   findRow,

@@ -14,8 +14,8 @@ import type { Page } from 'playwright-core';
 import { COMPETENCIES, readDataset, SUBTASKS, type Dataset } from '../../src/core';
 import { shortQuestionLabel } from '../../src/model/labels';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
-import { exitUnlessTestEnvironment, fileNameOf } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './steps';
 import {
   answerSaveDialog,
   CONTAINER_TITLE,

@@ -15,8 +15,8 @@ import { countDescription, shortQuestionLabel } from '../../src/model/labels';
 import { questionDiagnosisWords } from '../../src/shared/diagnosis/views';
 import { SCREENSHOT_DIR } from '../vscode/harness/env';
 import { writeDiagnosisFixture } from '../unit/helpers/diagnosisFixture';
-import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
-import { exitUnlessTestEnvironment, fileNameOf } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './steps';
 import {
   competencyCounts as competencyCountsOf,
   findRow,

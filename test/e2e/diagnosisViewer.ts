@@ -13,8 +13,8 @@ import { readDataset, type Dataset, type Question } from '../../src/core';
 import { frameTime } from '../../src/shared/diagnosis/timeline';
 import { SCREENSHOT_DIR } from '../vscode/harness/env';
 import { DEMO_DIR, editedNoisyOracle } from '../unit/helpers/demoResults';
-import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
-import { exitUnlessTestEnvironment, fileNameOf } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './steps';
 import {
   clickQuestionRow,
   findRow,

@@ -11,8 +11,8 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { REFERENCE_GROUPS } from '../../src/core';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
-import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
-import { exitUnlessTestEnvironment, fileNameOf } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './steps';
 import {
   findRow,
   openContainer,

@@ -3,7 +3,7 @@
 // `sessionHooks` call after a file's steps.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, it } from 'node:test';
+import { after, before } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../vscode/harness/browser';
 import {
@@ -19,33 +19,6 @@ import { freshRunDir, removeRunDir } from '../vscode/harness/processes';
 import { WORKBENCH } from './workbench';
 
 export const WORKBENCH_READY_TIMEOUT_MS = 60_000;
-
-/**
- * Declares UI steps that run only after the steps they need passed (the others skip, naming what failed,
- * instead of piling up timeouts). `finish` runs after every step that ran, with its error if it failed.
- */
-export function stepRunner(failed: Set<string>, finish: (name: string, error: unknown) => Promise<void>, defaultTimeoutMs: number) {
-  return (name: string, needs: string[], fn: () => Promise<void>, timeoutMs = defaultTimeoutMs): void => {
-    it(name, { timeout: timeoutMs }, async (t) => {
-      const missing = needs.filter((n) => failed.has(n));
-      if (missing.length > 0) {
-        failed.add(name);
-        t.skip(`needs: ${missing.join(', ')}`);
-        return;
-      }
-      let error: unknown;
-      try {
-        await fn();
-      } catch (err) {
-        failed.add(name);
-        error = err;
-        throw err;
-      } finally {
-        await finish(name, error);
-      }
-    });
-  };
-}
 
 export interface UiSession {
   runDir: string;

@@ -30,33 +30,43 @@ export interface Steps {
   readonly failed: ReadonlySet<string>;
 }
 
-/** Steps of one test file; screenshots are named `<prefix><nn>-<step>.png`. */
+/**
+ * Declares UI steps that run only after the steps they need passed (the others skip, naming what failed,
+ * instead of piling up timeouts). `finish` runs after every step that ran, with its error if it failed.
+ */
+export function stepRunner(failed: Set<string>, finish: (name: string, error: unknown) => Promise<void>, defaultTimeoutMs: number) {
+  return (name: string, needs: string[], fn: () => Promise<void>, timeoutMs = defaultTimeoutMs): void => {
+    it(name, { timeout: timeoutMs }, async (t) => {
+      const missing = needs.filter((n) => failed.has(n));
+      if (missing.length > 0) {
+        failed.add(name);
+        t.skip(`needs: ${missing.join(', ')}`);
+        return;
+      }
+      let error: unknown;
+      try {
+        await fn();
+      } catch (err) {
+        failed.add(name);
+        error = err;
+        throw err;
+      } finally {
+        await finish(name, error);
+      }
+    });
+  };
+}
+
+/** Steps of one test file; screenshots are named `<prefix><nn>-<step>.png`, numbered in the order the steps ran. */
 export function createSteps(options: { page: () => Page | undefined; screenshotPrefix: string; timeoutMs: number }): Steps {
   const failed = new Set<string>();
   let stepNumber = 0;
-  return {
-    failed,
-    step(name, needs, fn, timeoutMs = options.timeoutMs) {
-      it(name, { timeout: timeoutMs }, async (t) => {
-        const missing = needs.filter((n) => failed.has(n));
-        if (missing.length > 0) {
-          failed.add(name);
-          t.skip(`needs: ${missing.join(', ')}`);
-          return;
-        }
-        const n = String(++stepNumber).padStart(2, '0');
-        try {
-          await fn();
-        } catch (err) {
-          failed.add(name);
-          throw err;
-        } finally {
-          await options
-            .page()
-            ?.screenshot({ path: path.join(SCREENSHOT_DIR, `${options.screenshotPrefix}${n}-${fileNameOf(name)}.png`) })
-            .catch(() => undefined);
-        }
-      });
-    },
+  const screenshot = async (name: string) => {
+    const n = String(++stepNumber).padStart(2, '0');
+    await options
+      .page()
+      ?.screenshot({ path: path.join(SCREENSHOT_DIR, `${options.screenshotPrefix}${n}-${fileNameOf(name)}.png`) })
+      .catch(() => undefined);
   };
+  return { failed, step: stepRunner(failed, screenshot, options.timeoutMs) };
 }

@@ -15,8 +15,8 @@ import { readDataset, type Question } from '../../src/core';
 import { SCREENSHOT_DIR } from '../vscode/harness/env';
 import { DEMO_DIR, editedNoisyOracle } from '../unit/helpers/demoResults';
 import { copyDemoWithoutTargetFrames, type DrawnFrames } from '../unit/helpers/demoWithoutTargetFrames';
-import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
-import { exitUnlessTestEnvironment, fileNameOf } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './steps';
 import {
   clickQuestionRow,
   findRow,

@@ -12,8 +12,8 @@ import { formatSubtaskScore, shortQuestionLabel } from '../../src/model/labels';
 import { formatQuestionScore } from '../../src/shared/format';
 import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { contributedMenus, type MenuEntry } from './contributedMenus';
-import { sessionHooks, startUiSession, stepRunner, type UiSession } from './session';
-import { exitUnlessTestEnvironment, fileNameOf } from './steps';
+import { sessionHooks, startUiSession, type UiSession } from './session';
+import { exitUnlessTestEnvironment, fileNameOf, stepRunner } from './steps';
 import { chooseFromContextMenu, chooseFromMenu } from './workbenchActions';
 import {
   findRow,
