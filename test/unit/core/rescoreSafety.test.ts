@@ -117,27 +117,41 @@ describe('rescore writes every byte or nothing', () => {
   }
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  it('a write in flight over several chunks: its bytes are not touched while the next chunk is spliced', async () => {
+  it('a write in flight over several chunks: its bytes are not touched while the next chunks are spliced, and no second write starts', async () => {
     const reference = multiChunkFile();
     let chunks = 0;
     await rescoreFile(dataset, reference, { ...opts, onProgress: () => chunks++ });
     const file = multiChunkFile();
     let chunksDone = 0;
+    let writes = 0;
     let overlapped = 0;
+    let inFlight = 0;
+    let mostInFlight = 0;
     const changed: number[] = [];
-    // Each write but the last holds its bytes until the next chunk has been spliced (progress is reported after the
-    // splice): a buffer reused too early then holds the next chunk's bytes.
+    // Each write holds its bytes while the rescore still makes progress (chunks spliced, reported after the splice),
+    // until it stops to wait for this write or has read every chunk: a buffer reused too early then holds other
+    // bytes, and a write started meanwhile is a second one in flight.
     const held: WriteChunk = async (fh, bytes, offset, length) => {
-      const before = Buffer.from(bytes.subarray(offset, offset + length));
-      const chunk = chunksDone;
-      const deadline = Date.now() + 10_000;
-      while (chunk < chunks && chunksDone === chunk && Date.now() < deadline) await sleep(2);
-      if (chunksDone > chunk) overlapped++;
-      if (!before.equals(bytes.subarray(offset, offset + length))) changed.push(chunk);
-      return (await fh.write(bytes, offset, length)).bytesWritten;
+      writes++;
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      try {
+        const before = Buffer.from(bytes.subarray(offset, offset + length));
+        const chunk = chunksDone;
+        const deadline = Date.now() + 10_000;
+        for (let seen = -1; chunksDone !== seen && chunksDone < chunks && Date.now() < deadline;) {
+          seen = chunksDone;
+          await sleep(15);
+        }
+        if (chunksDone > chunk) overlapped++;
+        if (!before.equals(bytes.subarray(offset, offset + length))) changed.push(chunk);
+        return (await fh.write(bytes, offset, length)).bytesWritten;
+      } finally {
+        inFlight--;
+      }
     };
     await rescoreFile(dataset, file, { ...opts, writeChunk: held, onProgress: () => chunksDone++ });
-    assert.ok(chunks >= 3 && overlapped === chunks - 1, `${overlapped} of ${chunks} writes overlapped the next chunk's splice`);
+    assert.ok(writes >= 3 && overlapped === writes - 1, `${overlapped} of ${writes} writes overlapped the next chunk's splice`);
+    assert.equal(mostInFlight, 1, 'writes in flight at once');
     assert.deepEqual(changed, [], 'bytes changed under a write in flight');
     assert.equal(readFileSync(file, 'utf8'), readFileSync(reference, 'utf8'));
     assert.deepEqual(leftovers(file), []);
