@@ -33,7 +33,7 @@ export function* splitLines(text: string): Generator<Line> {
  * young generation, whose memory is reused. 1 MiB reads cost the summary of 25 files about 12 % more time and
  * 25 % more RSS (docs/PERFORMANCE.md, change 34).
  */
-export const READ_CHUNK_BYTES = 1 << 16;
+const READ_CHUNK_BYTES = 1 << 16;
 
 export interface ReadLinesOptions {
   /** Read this open file instead of opening `path`: the bytes of the inode whose identity the caller took. */
