@@ -41,6 +41,10 @@ const SETUP_TIMEOUT_MS = 8 * 60_000;
 const MENUS_TIMEOUT_MS = 8 * 60_000;
 /** Time for an error notification to appear after a click (commands run in the extension host). */
 const SETTLE_MS = 1200;
+/** How long a click may stay without a prompt before the test takes it to have none. */
+const PROMPT_QUIET_MS = 2500;
+/** A notification can hide itself between two looks: an action on it waits this long, not the default timeout. */
+const NOTIFICATION_ACTION_MS = 2000;
 /** VS Code's default sidebar width is 300 px at this viewport; the label checks are about that width. */
 const DEFAULT_SIDEBAR_PX = { min: 250, max: 350 };
 /** The partial file: two lines each of two subtasks, as a user who stopped a run early would have. */
@@ -144,7 +148,13 @@ async function visibleInRow(row: Locator, text: string): Promise<{ visible: bool
 }
 
 async function assertVisibleInRow(row: Locator, text: string, what: string): Promise<void> {
-  const v = await visibleInRow(row, text);
+  // The tree redraws its rows a moment after the active result changes, so the text may not be there yet.
+  const deadline = Date.now() + 10_000;
+  let v = await visibleInRow(row, text);
+  while (!v.shown.includes(text) && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    v = await visibleInRow(row, text);
+  }
   assert.ok(v.visible, `${what}: "${text}" is not visible whole at the default sidebar width (row: "${v.shown}")`);
 }
 
@@ -156,19 +166,25 @@ async function takeErrorNotifications(): Promise<string[]> {
     const icon =
       (await item
         .locator('.notification-list-item-icon')
-        .getAttribute('class')
+        .getAttribute('class', { timeout: NOTIFICATION_ACTION_MS })
         .catch(() => '')) ?? '';
     const message = (
       await item
         .locator('.notification-list-item-message')
-        .innerText()
+        .innerText({ timeout: NOTIFICATION_ACTION_MS })
         .catch(() => '?')
     ).trim();
     console.log(`  notification [${icon}]: ${message}`);
     if (/codicon-(notifications-)?error\b/.test(icon)) errors.push(message);
   }
-  for (const clear of await page.locator('.notifications-toasts .codicon-notifications-clear').all())
-    await clear.click().catch(() => undefined);
+  // A toast's clear button shows on hover only; a toast that hid itself meanwhile needs no clearing.
+  for (const toast of await page.locator('.notifications-toasts .notification-list-item').all()) {
+    await toast.hover({ timeout: NOTIFICATION_ACTION_MS }).catch(() => undefined);
+    await toast
+      .locator('.codicon-notifications-clear')
+      .click({ timeout: NOTIFICATION_ACTION_MS })
+      .catch(() => undefined);
+  }
   return errors;
 }
 
@@ -176,11 +192,15 @@ async function takeErrorNotifications(): Promise<string[]> {
 async function completePrompts(dialogPath: string): Promise<void> {
   const deadline = Date.now() + 6000;
   let answered = 0;
+  let lastActivity = Date.now();
   while (Date.now() < deadline && answered < 3) {
     if (!(await quickInput().isVisible())) {
+      // A command shows its prompt at once; a long quiet spell means it has none (or no further one).
+      if (Date.now() - lastActivity > PROMPT_QUIET_MS) break;
       await page.waitForTimeout(150);
       continue;
     }
+    lastActivity = Date.now();
     const input = quickInput().locator('input').first();
     const value = await input.inputValue().catch(() => '');
     const rows = await quickInput().locator(`${WORKBENCH.listRow}:visible`).count();
@@ -199,6 +219,7 @@ async function completePrompts(dialogPath: string): Promise<void> {
     await page.keyboard.press('Enter');
     answered++;
     await page.waitForTimeout(400);
+    lastActivity = Date.now();
   }
   if (await quickInput().isVisible()) await page.keyboard.press('Escape');
 }
@@ -444,6 +465,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
 
       for (const e of entries) {
         const what = `${e.menu} "${e.title}"${e.view ? ` in ${viewNames.get(e.view)}` : ''}${e.inline ? ' (button)' : ''}`;
+        const startedAt = Date.now();
         if (!(e.menu === 'explorer/context')) await openContainer(page, 'GST-Bench');
         try {
           await click(e);
@@ -455,7 +477,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
         await completePrompts(dialogPathFor(e));
         await page.waitForTimeout(SETTLE_MS);
         for (const message of await takeErrorNotifications()) problems.push(`${what}: error notification "${message}"`);
-        clicked.push(what);
+        clicked.push(`${what}: ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
       }
 
       // The status bar item (contributed in code, not in package.json). The menu entries above may have opened
