@@ -8,6 +8,7 @@ import {
   DEFAULT_READER,
   evaluateResultFile,
   summarizeResultFile,
+  mapInOrder,
   type FileSummary,
   formatLossTable,
   isReaderName,
@@ -30,7 +31,7 @@ import {
   type ScoringProfile,
   type SubtaskKey,
 } from './core';
-import { CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
+import { CliReadError, CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
 import { runAuditCommand } from './cli/audit';
 import { enclosingLayoutADataset } from './core/dataset/datasetHint';
 import { describeFsError } from './core/dataset/safeRead';
@@ -254,8 +255,9 @@ async function main(argv: string[]): Promise<number> {
       const reader = options.reader ?? DEFAULT_READER;
       const evals: FileSummary[] = [];
       const notes: string[] = [];
-      for (const file of positionals) {
-        const result = await summarizeResultFile(dataset, file, options);
+      // Two files at a time: one's lines are scored while the other waits for the disk.
+      const summaries = await mapInOrder(positionals, (file) => summarizeResultFile(dataset, file, options));
+      for (const result of summaries) {
         if (!result.ok) throw new CliError(`cannot read ${result.file}: ${result.error}`);
         const s = result.summary;
         evals.push(s);
@@ -401,7 +403,7 @@ main(process.argv.slice(2)).then(
       (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error(`gst-bench: ${shown((e as Error).message)}\n\n${USAGE}`);
-    } else if (e instanceof CliError) console.error(`gst-bench: ${shown(e.message)}`);
+    } else if (e instanceof CliError || e instanceof CliReadError) console.error(`gst-bench: ${shown(e.message)}`);
     else console.error(`gst-bench: ${(e as Error).stack ?? e}`);
     process.exitCode = 2;
   },

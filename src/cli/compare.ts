@@ -2,6 +2,7 @@
 // src/cli.ts; this module does the work on an already loaded dataset.
 import * as path from 'node:path';
 import { PredictionMemos } from '../shared/parsing/repeatedPredictions';
+import { describeFsError } from '../core/dataset/safeRead';
 import {
   CAUTION_MARK,
   PAPER_SOURCE,
@@ -19,6 +20,7 @@ import {
   disagreements,
   formatProblem,
   loadResultFileOfAnyFormat,
+  mapInOrder,
   renderTable,
   runGroupTableModel,
   scoreTableModel,
@@ -41,6 +43,8 @@ import {
 
 /** A bad argument: cli.ts prints it with the usage and exits 2. */
 export class CliUsageError extends Error {}
+/** A result file that could not be read: one line, without the usage text (exit 2). */
+export class CliReadError extends Error {}
 
 export interface ReportOptions extends EvaluateOptions {
   /** How result files of other formats are read and joined (the format flags). */
@@ -79,16 +83,15 @@ function printProblems(o: ReportOptions, problems: readonly Problem[]) {
 /** Each file loaded, with its format loss (lenient minus strict per subtask, as the Compare panel shows it) when
  * `formatLoss` is set: both readers' scores are taken in the one read. */
 async function loadAll(dataset: Dataset, files: readonly string[], o: ReportOptions, formatLoss: boolean): Promise<LoadedResultFile[]> {
-  const loaded = [];
   const predictionMemos = new PredictionMemos();
-  for (const file of files) {
+  // Two files at a time: one's lines are scored while the other waits for the disk.
+  return mapInOrder(files, async (file) => {
     try {
-      loaded.push(await loadResultFileOfAnyFormat(dataset, file, { ...o.formats, profile: o.profile, formatLoss, predictionMemos }));
+      return await loadResultFileOfAnyFormat(dataset, file, { ...o.formats, profile: o.profile, formatLoss, predictionMemos });
     } catch (e) {
-      throw new CliUsageError(`cannot read ${file}: ${(e as Error).message}`);
+      throw new CliReadError(`cannot read ${file}: ${describeFsError(e)}`);
     }
-  }
-  return loaded;
+  });
 }
 
 function section(format: TableFormat, title: string, table: TableModel, notes: string[] = []): string {

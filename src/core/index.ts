@@ -15,6 +15,7 @@ export * from './results/evaluation';
 export * from './results/rescore';
 export * from './io/atomicWrite';
 export * from './io/timeSlices';
+export * from './io/taskLimiter';
 export * from './compare/load';
 export * from './compare/evaluationSets';
 export * from './formats';

@@ -131,30 +131,6 @@ export class ResultReadCache {
   }
 }
 
-/** Result files parsed at once: more only interleave on one thread and hold more of their bytes (and garbage) at once. */
-export const CONCURRENT_RESULT_PARSES = 2;
-
-/** Runs at most `slots` tasks at once, the others in the order they came, except that a task asked `first` goes ahead of
- * those waiting: the active file's parse, whose scores the views show, does not wait behind a queue of other files. */
-export class TaskLimiter {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly slots: number) {}
-
-  async run<T>(task: () => Promise<T>, options: { first?: boolean } = {}): Promise<T> {
-    if (this.running >= this.slots)
-      await new Promise<void>((resolve) => (options.first ? this.waiting.unshift(resolve) : this.waiting.push(resolve)));
-    this.running++;
-    try {
-      return await task();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
-}
-
 /** True for the rejection of a load whose signal was aborted. */
 export function isAbort(e: unknown, signal: AbortSignal): boolean {
   return signal.aborted && (e === signal.reason || (e as Error | undefined)?.name === 'AbortError');

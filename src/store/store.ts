@@ -21,6 +21,8 @@ import {
   formatOptionsFromSettings,
   TimeSlicer,
   WORK_SLICE_MS,
+  CONCURRENT_RESULT_PARSES,
+  TaskLimiter,
 } from '../core';
 import type { FieldMappings } from './fieldMappings';
 import { readErrorText, readResultForStore } from './readResult';
@@ -32,7 +34,7 @@ import { InspectorState } from './state';
 import { DiagnosisService } from './diagnosisService';
 import { parseFrameSampling, type FrameSampling } from '../shared/diagnosis';
 import { unsavedTextOf } from './unsavedText';
-import { CONCURRENT_RESULT_PARSES, diskIdentity, isAbort, ResultReadCache, sameDatasetContent, TaskLimiter } from './loadCache';
+import { diskIdentity, isAbort, ResultReadCache, sameDatasetContent } from './loadCache';
 import { withLoadProgress } from './resultLoads';
 import {
   countDatasetRead,

@@ -44,6 +44,19 @@ describe('an I/O error prints one clear line, not the usage text', () => {
       if (args[0] === 'rescore') assert.equal(r.stderr.split('left untouched').length, 2, r.stderr);
     });
   }
+  // Files are read two at a time: the error must still be the one a reading in order meets first.
+  for (const command of ['summary', 'compare'] as const) {
+    it(`${command} of several files with two missing names the first missing one in the command's order`, () => {
+      const good = tempFile('good.jsonl', ALL_UIDS);
+      const first = path.join(path.dirname(good), 'first-missing.jsonl');
+      const second = path.join(path.dirname(good), 'second-missing.jsonl');
+      const r = runCli([command, good, good, first, second, good, '--dataset', dataset]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stderr.split('\n').filter(Boolean).length, 1, r.stderr);
+      assert.match(r.stderr, /^gst-bench: cannot read .*first-missing\.jsonl: .*\(ENOENT\)$/m);
+      assert.doesNotMatch(r.stderr, /Usage:/);
+    });
+  }
   it('a usage error still shows the usage', () => {
     const r = runCli(['summary', '--dataset', dataset]);
     assert.equal(r.code, 2);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { readDataset } from '../../../src/core';
 import fc from 'fast-check';
-import { diskIdentity, ResultReadCache, sameDatasetContent, sameJsonContent, TaskLimiter } from '../../../src/store/loadCache';
+import { diskIdentity, ResultReadCache, sameDatasetContent, sameJsonContent } from '../../../src/store/loadCache';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'examples', 'demo');
 
@@ -85,42 +85,5 @@ describe('load cache', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it('the task limiter runs at most its slots at once, in order, and frees a slot when a task fails', async () => {
-    const limiter = new TaskLimiter(2);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const task = (i: number) => async () => {
-      started.push(i);
-      running++;
-      most = Math.max(most, running);
-      await new Promise((r) => setImmediate(r));
-      running--;
-      if (i === 1) throw new Error('boom');
-      return i;
-    };
-    const results = await Promise.allSettled([0, 1, 2, 3, 4].map((i) => limiter.run(task(i))));
-    assert.equal(most, 2);
-    assert.deepEqual(started, [0, 1, 2, 3, 4]);
-    assert.deepEqual(
-      results.map((r) => r.status),
-      ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled'],
-    );
-  });
-
-  it("a task asked first goes ahead of those waiting (the active file's parse), not of those running", async () => {
-    const limiter = new TaskLimiter(2);
-    const started: string[] = [];
-    const task = (name: string) => async () => {
-      started.push(name);
-      await new Promise((r) => setImmediate(r));
-    };
-    const runs = ['a', 'b', 'c', 'd', 'e'].map((n) => limiter.run(task(n)));
-    runs.push(limiter.run(task('active'), { first: true }));
-    runs.push(limiter.run(task('f')));
-    await Promise.all(runs);
-    assert.deepEqual(started, ['a', 'b', 'active', 'c', 'd', 'e', 'f']);
   });
 });
