@@ -31,8 +31,9 @@ import {
   type ScoringProfile,
   type SubtaskKey,
 } from './core';
-import { CliReadError, CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
+import { CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
 import { runAuditCommand } from './cli/audit';
+import { CliError } from './cli/errors';
 import { enclosingLayoutADataset } from './core/dataset/datasetHint';
 import { describeFsError } from './core/dataset/safeRead';
 import { subtaskCountTable } from './shared/report/countTable';
@@ -81,8 +82,6 @@ Options:
 Exit status: 0 every line scored; 1 some lines skipped (listed; the file is still written); 2 usage or I/O error
 (a file that cannot be read or written: one line on stderr, and a rescore leaves the file untouched).`;
 
-/** A failure the user can act on, printed as one line (exit 2). */
-class CliError extends Error {}
 /** A mistake in the command line: printed with the usage text (exit 2). */
 class UsageError extends CliError {}
 
@@ -403,7 +402,7 @@ main(process.argv.slice(2)).then(
       (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error(`gst-bench: ${shown((e as Error).message)}\n\n${USAGE}`);
-    } else if (e instanceof CliError || e instanceof CliReadError) console.error(`gst-bench: ${shown(e.message)}`);
+    } else if (e instanceof CliError) console.error(`gst-bench: ${shown(e.message)}`);
     else console.error(`gst-bench: ${(e as Error).stack ?? e}`);
     process.exitCode = 2;
   },

@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import { PredictionMemos } from '../shared/parsing/repeatedPredictions';
 import { describeFsError } from '../core/dataset/safeRead';
+import { CliError } from './errors';
 import {
   CAUTION_MARK,
   PAPER_SOURCE,
@@ -43,8 +44,6 @@ import {
 
 /** A bad argument: cli.ts prints it with the usage and exits 2. */
 export class CliUsageError extends Error {}
-/** A result file that could not be read: one line, without the usage text (exit 2). */
-export class CliReadError extends Error {}
 
 export interface ReportOptions extends EvaluateOptions {
   /** How result files of other formats are read and joined (the format flags). */
@@ -89,7 +88,7 @@ async function loadAll(dataset: Dataset, files: readonly string[], o: ReportOpti
     try {
       return await loadResultFileOfAnyFormat(dataset, file, { ...o.formats, profile: o.profile, formatLoss, predictionMemos });
     } catch (e) {
-      throw new CliReadError(`cannot read ${file}: ${describeFsError(e)}`);
+      throw new CliError(`cannot read ${file}: ${describeFsError(e)}`);
     }
   });
 }

@@ -14,7 +14,7 @@ describe('task limiter', () => {
       started.push(i);
       running++;
       most = Math.max(most, running);
-      await new Promise((r) => setImmediate(r));
+      await turn();
       running--;
       if (i === 1) throw new Error('boom');
       return i;
@@ -33,7 +33,7 @@ describe('task limiter', () => {
     const started: string[] = [];
     const task = (name: string) => async () => {
       started.push(name);
-      await new Promise((r) => setImmediate(r));
+      await turn();
     };
     const runs = ['a', 'b', 'c', 'd', 'e'].map((n) => limiter.run(task(n)));
     runs.push(limiter.run(task('active'), { first: true }));
