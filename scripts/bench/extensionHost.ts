@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { InspectorApi, TreeSnapshotNode } from '../../src/api';
 import { COMMANDS } from '../../src/ids';
 import { FIRST_LOAD_STAGES, type FirstLoadStage } from '../../src/perf/extensionStats';
+import { CLICK_DIR_ENV, requestClicks, type ClickRequest } from './clickRequest';
 
 const EXTENSION_ID = 'gst-bench.gst-bench-inspector';
 /** How long one measured step may take before the benchmark gives up on it. */
@@ -56,6 +57,9 @@ export interface HostReport {
   clickToPaint: number[];
   /** Each click in stages: command to the sample posted (the host), the page's render (arrival to paint), the rest (transit). */
   clickStages: Array<{ host: number; render: number; transit: number }>;
+  /** The tree's row pressed with the mouse in the workbench to the viewer's frame showing the question (the page
+   * driver's clicks: scripts/bench/clickDriver.ts); absent when the runner drives no page. */
+  pressToPaint?: number[];
   big?: { ms: number; eventLoopMaxMs?: number; peakRss: number; rssBefore: number; bytes: number; parses: number };
   treeShowsScores: boolean;
   resultFiles: number;
@@ -322,6 +326,17 @@ export async function run(): Promise<void> {
     errors.push(`viewer: ${(e as Error).message}`);
   }
 
+  // The same click as a user makes it: the runner's page driver presses the tree's row with Chromium's mouse.
+  if (env(CLICK_DIR_ENV))
+    try {
+      const answer = await requestClicks(env(CLICK_DIR_ENV), clickRequest(await api.questionsTree(), runs + 1), STEP_TIMEOUT_MS);
+      report.pressToPaint = answer.clickToPaint;
+      errors.push(...answer.errors);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    } catch (e) {
+      errors.push(`tree click: ${(e as Error).message}`);
+    }
+
   // A large result file: loaded by the Load Result File command, memory sampled while it loads.
   const big = env('GST_BENCH_BIG_FILE');
   if (big) {
@@ -372,6 +387,24 @@ async function startProfile(): Promise<(file: string) => Promise<void>> {
     writeFileSync(file, JSON.stringify(profile));
     session.disconnect();
   };
+}
+
+/** The first `count` questions of the first subtask that has that many, in the tree's order, as rows to click. */
+function clickRequest(roots: TreeSnapshotNode[], count: number): ClickRequest {
+  for (const competency of roots)
+    for (const subtask of competency.children ?? []) {
+      const questions = (subtask.children ?? []).filter((q) => q.id.startsWith('question:') && q.description);
+      if (questions.length < count) continue;
+      return {
+        targets: questions.slice(0, count).map((q) => ({
+          uid: q.id.slice('question:'.length),
+          competency: competency.label,
+          subtask: subtask.label,
+          description: q.description ?? '',
+        })),
+      };
+    }
+  throw new Error(`no subtask has ${count} questions to click`);
 }
 
 function questionUids(roots: TreeSnapshotNode[]): string[] {

@@ -3,6 +3,7 @@
 // and reports the suite's result to the page's `codeAutomationExit`.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import type { Page } from 'playwright-core';
 import { launchChromium } from './harness/browser';
 import { NODE24, VSCODE_SERVER_MAIN, assertTestEnvironment, node24Env } from './harness/env';
 import { ServerProcess, freePort, freshRunDir, removeRunDir, writeUserSettings } from './harness/processes';
@@ -14,6 +15,11 @@ export interface SuiteRunOptions {
   /** The bundled suite, dist/test/suite/index.js. */
   extensionTestsPath: string;
   workspace: string;
+  /**
+   * Drives the workbench page beside the suite (the extension benchmark clicks the tree as a user does); started
+   * once the page is loaded, and `signal` aborts when the suite has finished. Its failure is printed, not thrown.
+   */
+  drive?: (page: Page, signal: AbortSignal) => Promise<void>;
 }
 
 export async function runWithVsCodeServer(options: SuiteRunOptions): Promise<number> {
@@ -84,6 +90,8 @@ export async function runWithVsCodeServer(options: SuiteRunOptions): Promise<num
     ];
     const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(options.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     await page.goto(url);
+    const driverDone = new AbortController();
+    const driving = options.drive?.(page, driverDone.signal).catch((e: Error) => console.log(`the page driver failed: ${e.message}`));
 
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -101,7 +109,11 @@ export async function runWithVsCodeServer(options: SuiteRunOptions): Promise<num
       throw new Error(`the VS Code server exited during the suite. Its output:\n${server.outputTail}`);
     });
     try {
-      const code = await Promise.race([exitCode, timeout, serverDied]).finally(printReport);
+      const code = await Promise.race([exitCode, timeout, serverDied]).finally(() => {
+        printReport();
+        driverDone.abort();
+      });
+      await driving;
       console.log(
         `extension-host suite finished with code ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s (Route 2: VS Code server + Chromium)`,
       );
