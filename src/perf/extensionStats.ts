@@ -24,6 +24,8 @@ export interface ExtensionStats {
   activationMs: number;
   /** The extension host's heap and RSS when activation began, in bytes. */
   memoryAtActivation: { heapUsed: number; rss: number };
+  /** The extension host process's CPU time when activation began (`process.cpuUsage()`, every thread, in µs). */
+  cpuAtActivation: { user: number; system: number };
   /** Datasets read (a folder's question files or an annotations file). */
   datasetReads: number;
   /** Dataset reads and result parses that had started when `activate()` returned: none, it only wires things up. */
@@ -50,6 +52,7 @@ const stats: ExtensionStats = {
   activationStartedAt: 0,
   activationMs: 0,
   memoryAtActivation: { heapUsed: 0, rss: 0 },
+  cpuAtActivation: { user: 0, system: 0 },
   datasetReads: 0,
   readsDuringActivation: 0,
   resultParses: 0,
@@ -69,6 +72,7 @@ export function activationStarted(): void {
   readsAtActivationStart = stats.datasetReads + stats.resultParses;
   const m = process.memoryUsage();
   stats.memoryAtActivation = { heapUsed: m.heapUsed, rss: m.rss };
+  stats.cpuAtActivation = process.cpuUsage();
   if (process.env[EVENT_LOOP_MONITOR_ENV] && !eventLoop) {
     eventLoop = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
     eventLoop.enable();
