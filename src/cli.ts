@@ -31,15 +31,15 @@ import {
   type ScoringProfile,
   type SubtaskKey,
 } from './core';
-import { CliUsageError, parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
+import { parseGroups, parseSeed, reportFormat, runCompare, runScoreboard, summaryExport } from './cli/compare';
 import { runAuditCommand } from './cli/audit';
-import { CliError } from './cli/errors';
+import { CliError, CliUsageError } from './cli/errors';
 import { enclosingLayoutADataset } from './core/dataset/datasetHint';
 import { describeFsError } from './core/dataset/safeRead';
 import { subtaskCountTable } from './shared/report/countTable';
 import { escapeControlChars } from './shared/text/messageText';
 import { PredictionMemos } from './shared/parsing/repeatedPredictions';
-import { DIAGNOSE_USAGE, DiagnoseUsageError, runDiagnose } from './cli/diagnose';
+import { DIAGNOSE_USAGE, runDiagnose } from './cli/diagnose';
 
 const USAGE = `gst-bench — score and inspect GST-Bench results
 
@@ -82,9 +82,6 @@ Options:
 Exit status: 0 every line scored; 1 some lines skipped (listed; the file is still written); 2 usage or I/O error
 (a file that cannot be read or written: one line on stderr, and a rescore leaves the file untouched).`;
 
-/** A mistake in the command line: printed with the usage text (exit 2). */
-class UsageError extends CliError {}
-
 const rel = (p: string) => path.relative(process.cwd(), p) || '.';
 /** A path or value from the input, safe to print inside a line of text output. */
 const shown = (s: string) => escapeControlChars(s);
@@ -95,7 +92,7 @@ const relProblems = (ps: Problem[]) => ps.map((p) => ({ ...p, file: rel(p.file) 
  * do not look at media files at all.
  */
 async function loadDataset(p: string | undefined, media: 'validate' | 'skip' = 'skip'): Promise<Dataset> {
-  if (!p) throw new UsageError('--dataset <path> is required');
+  if (!p) throw new CliUsageError('--dataset <path> is required');
   try {
     return await readDataset(p, media === 'validate' ? { sniffMedia: true } : { sniffMedia: false, checkMedia: false });
   } catch (e) {
@@ -116,7 +113,7 @@ type FormatFlags = {
 
 function fieldsFrom(values: FormatFlags): FieldMap | undefined {
   if (values['uid-field'] !== undefined && values['id-field'] !== undefined)
-    throw new UsageError('give --uid-field or --id-field, not both');
+    throw new CliUsageError('give --uid-field or --id-field, not both');
   const id = values['id-field'] ?? values['uid-field'];
   if (id === undefined && values['prediction-field'] === undefined && values['gold-field'] === undefined) return undefined;
   return {
@@ -133,7 +130,7 @@ function formatOptionsFrom(values: FormatFlags & { profile?: string; reader?: st
     try {
       idPattern = new RegExp(values['id-pattern']);
     } catch (e) {
-      throw new UsageError(`--id-pattern: ${(e as Error).message}`);
+      throw new CliUsageError(`--id-pattern: ${(e as Error).message}`);
     }
   }
   return {
@@ -163,13 +160,13 @@ async function checkNotOneQuestionFolder(dataset: Dataset, evaluations: Readonly
 
 function profileFrom(v: string | undefined): ScoringProfile {
   const p = v ?? DEFAULT_PROFILE;
-  if (!isScoringProfile(p)) throw new UsageError(`unknown profile "${p}" (use paper or vsibench)`);
+  if (!isScoringProfile(p)) throw new CliUsageError(`unknown profile "${p}" (use paper or vsibench)`);
   return p;
 }
 
 function readerFrom(v: string | undefined): ReaderName {
   const r = v ?? DEFAULT_READER;
-  if (!isReaderName(r)) throw new UsageError(`unknown reader "${r}" (use strict or lenient)`);
+  if (!isReaderName(r)) throw new CliUsageError(`unknown reader "${r}" (use strict or lenient)`);
   return r;
 }
 
@@ -218,7 +215,7 @@ async function main(argv: string[]): Promise<number> {
 
   switch (command) {
     case 'rescore': {
-      if (positionals.length !== 1) throw new UsageError('rescore takes exactly one result file');
+      if (positionals.length !== 1) throw new CliUsageError('rescore takes exactly one result file');
       const dataset = await loadDataset(values.dataset);
       const file = positionals[0];
       if (!values['dry-run']) removeTempsOnSignals(); // Ctrl-C or a kill leaves the old file and no temp file
@@ -248,7 +245,7 @@ async function main(argv: string[]): Promise<number> {
       return report.skipped > 0 ? 1 : 0;
     }
     case 'summary': {
-      if (positionals.length === 0) throw new UsageError('summary takes at least one result file');
+      if (positionals.length === 0) throw new CliUsageError('summary takes at least one result file');
       const dataset = await loadDataset(values.dataset);
       const options = { ...formatOptionsFrom(values), predictionMemos: new PredictionMemos() };
       const reader = options.reader ?? DEFAULT_READER;
@@ -299,7 +296,7 @@ async function main(argv: string[]): Promise<number> {
       return evals.some((e) => e.skipped > 0) ? 1 : 0;
     }
     case 'validate': {
-      if (positionals.length !== 1) throw new UsageError('validate takes exactly one dataset path');
+      if (positionals.length !== 1) throw new CliUsageError('validate takes exactly one dataset path');
       const dataset = await loadDataset(positionals[0], 'validate');
       const errors = dataset.problems.filter((p) => p.severity === 'error').length;
       const warnings = dataset.problems.length - errors;
@@ -335,17 +332,17 @@ async function main(argv: string[]): Promise<number> {
         : runScoreboard(dataset, positionals, parseGroups(values.groups), o);
     }
     case 'convert': {
-      if (positionals.length !== 1) throw new UsageError('convert takes exactly one result file');
-      if (values.to !== 'jsonl') throw new UsageError('convert needs --to jsonl (the canonical format)');
+      if (positionals.length !== 1) throw new CliUsageError('convert takes exactly one result file');
+      if (values.to !== 'jsonl') throw new CliUsageError('convert needs --to jsonl (the canonical format)');
       const dataset = await loadDataset(values.dataset);
       const file = positionals[0];
       const out = values.out ?? `${file}.gst.jsonl`;
-      if (path.resolve(out) === path.resolve(file)) throw new UsageError('--out must differ from the input file');
+      if (path.resolve(out) === path.resolve(file)) throw new CliUsageError('--out must differ from the input file');
       let result;
       try {
         result = await convertResultFile(dataset, file, out, formatOptionsFrom(values));
       } catch (e) {
-        throw new UsageError(`cannot convert ${file}: ${(e as Error).message}`);
+        throw new CliUsageError(`cannot convert ${file}: ${(e as Error).message}`);
       }
       const e = result.evaluation;
       if (json)
@@ -388,19 +385,14 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(`unknown command "${command}"`);
+      throw new CliUsageError(`unknown command "${command}"`);
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e) => {
-    if (
-      e instanceof UsageError ||
-      e instanceof CliUsageError ||
-      e instanceof DiagnoseUsageError ||
-      (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    ) {
+    if (e instanceof CliUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`gst-bench: ${shown((e as Error).message)}\n\n${USAGE}`);
     } else if (e instanceof CliError) console.error(`gst-bench: ${shown(e.message)}`);
     else console.error(`gst-bench: ${(e as Error).stack ?? e}`);

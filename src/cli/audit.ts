@@ -12,6 +12,7 @@ import { mergeAuditDocuments } from '../shared/audit/merge';
 import { AUDIT_CSV_TABLES, auditReportCsv, auditReportMarkdown, buildAuditReport, type AuditCsvTable } from '../shared/audit/report';
 import { formatProblem, type Problem } from '../shared/problems';
 import { escapeControlChars, excerpt } from '../shared/text/messageText';
+import { CliUsageError } from './errors';
 
 const AUDIT_USAGE = `Usage:
   gst-bench audit report <dataset> [--audit <file>] [--markdown | --csv [--table counts|flagged|agreement] | --json]
@@ -27,26 +28,24 @@ Options:
 
 Exit status: 0 done (a merge keeps and lists unreadable lines); 1 report: the sidecar has lines that could not be read; 2 usage or I/O error.`;
 
-class AuditUsageError extends Error {}
-
 /** Input text in a one-line message: control characters visible, long values cut. */
 const shown = (s: string) => escapeControlChars(excerpt(s));
 const rel = (p: string) => path.relative(process.cwd(), p) || '.';
 const relProblems = (ps: Problem[]) => ps.map((p) => ({ ...p, file: rel(p.file) }));
 
 async function report(positionals: string[], values: Record<string, string | boolean | undefined>): Promise<number> {
-  if (positionals.length !== 1) throw new AuditUsageError('audit report takes exactly one dataset path');
+  if (positionals.length !== 1) throw new CliUsageError('audit report takes exactly one dataset path');
   const formats = (['markdown', 'csv', 'json'] as const).filter((f) => values[f]);
-  if (formats.length > 1) throw new AuditUsageError('choose one of --markdown, --csv, --json');
+  if (formats.length > 1) throw new CliUsageError('choose one of --markdown, --csv, --json');
   const table = values.table as string | undefined;
   if (table !== undefined && !(AUDIT_CSV_TABLES as readonly string[]).includes(table))
-    throw new AuditUsageError(`--table takes ${AUDIT_CSV_TABLES.join(', ')}`);
-  if (table !== undefined && formats[0] !== 'csv') throw new AuditUsageError('--table goes with --csv');
+    throw new CliUsageError(`--table takes ${AUDIT_CSV_TABLES.join(', ')}`);
+  if (table !== undefined && formats[0] !== 'csv') throw new CliUsageError('--table goes with --csv');
   let dataset;
   try {
     dataset = await readDataset(positionals[0]);
   } catch (e) {
-    throw new AuditUsageError(`cannot read dataset ${positionals[0]}: ${(e as Error).message}`);
+    throw new CliUsageError(`cannot read dataset ${positionals[0]}: ${(e as Error).message}`);
   }
   const file = values.audit ? path.resolve(values.audit as string) : (await locateAuditFile(dataset.root)).file;
   if (!existsSync(file)) console.error(`gst-bench audit: no audit file at ${rel(file)}; nothing is audited yet`);
@@ -69,8 +68,8 @@ async function report(positionals: string[], values: Record<string, string | boo
 
 async function merge(positionals: string[], output: string | undefined): Promise<number> {
   if (positionals.length !== 2 && positionals.length !== 3)
-    throw new AuditUsageError('audit merge takes two files (A B) or three (base ours theirs)');
-  for (const f of positionals) if (!existsSync(f)) throw new AuditUsageError(`no such file: ${f}`);
+    throw new CliUsageError('audit merge takes two files (A B) or three (base ours theirs)');
+  for (const f of positionals) if (!existsSync(f)) throw new CliUsageError(`no such file: ${f}`);
   const states = await Promise.all(positionals.map((f) => readAuditFile(f)));
   const [base, ours, theirs] = states.length === 3 ? states : [null, ...states];
   const merged = mergeAuditDocuments(base?.doc ?? null, ours!.doc, theirs!.doc);
@@ -113,12 +112,12 @@ export async function runAuditCommand(argv: string[]): Promise<number> {
     });
     if (sub === 'report') return await report(positionals, values);
     if (sub === 'merge') {
-      if (values.audit || values.markdown || values.csv || values.json || values.table) throw new AuditUsageError('merge takes only -o');
+      if (values.audit || values.markdown || values.csv || values.json || values.table) throw new CliUsageError('merge takes only -o');
       return await merge(positionals, values.output);
     }
-    throw new AuditUsageError(`unknown audit command "${sub}"`);
+    throw new CliUsageError(`unknown audit command "${sub}"`);
   } catch (e) {
-    if (e instanceof AuditUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (e instanceof CliUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`gst-bench audit: ${(e as Error).message}\n\n${AUDIT_USAGE}`);
     } else console.error(`gst-bench audit: ${(e as Error).message}`);
     return 2;

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { PredictionMemos } from '../shared/parsing/repeatedPredictions';
 import { describeFsError } from '../core/dataset/safeRead';
-import { CliError } from './errors';
+import { CliError, CliUsageError } from './errors';
 import {
   CAUTION_MARK,
   PAPER_SOURCE,
@@ -41,9 +41,6 @@ import {
   type TableFormat,
   type TableModel,
 } from '../core';
-
-/** A bad argument: cli.ts prints it with the usage and exits 2. */
-export class CliUsageError extends Error {}
 
 export interface ReportOptions extends EvaluateOptions {
   /** How result files of other formats are read and joined (the format flags). */

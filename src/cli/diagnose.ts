@@ -15,6 +15,8 @@ import {
   type FileDiagnosisReport,
   type FrameSampling,
 } from '../core';
+import { describeFsError } from '../core/dataset/safeRead';
+import { CliError, CliUsageError } from './errors';
 
 export const DIAGNOSE_USAGE = `gst-bench diagnose <results.jsonl>... --dataset <dir-or-file> [--frames "32 frames, uniform"] [--frames-field <path>] [--detect-red-box] [--profile paper|vsibench] [--json|--markdown]
 
@@ -23,9 +25,6 @@ export const DIAGNOSE_USAGE = `gst-bench diagnose <results.jsonl>... --dataset <
   have with that class corrected. --frames is the sampling assumed where a line has no "frames" field
   (a count, or the list of frame indices the model saw). --detect-red-box finds the target's frames in the
   annotated video with ffmpeg where the dataset's geometry does not give them.`;
-
-/** Thrown for a bad command line or an unreadable file: exit 2. */
-export class DiagnoseUsageError extends Error {}
 
 const rel = (p: string) => path.relative(process.cwd(), p) || '.';
 
@@ -45,19 +44,19 @@ export async function runDiagnose(argv: string[]): Promise<number> {
       markdown: { type: 'boolean' },
     },
   });
-  if (positionals.length === 0) throw new DiagnoseUsageError('diagnose takes at least one result file');
-  if (!values.dataset) throw new DiagnoseUsageError('--dataset <path> is required');
-  if (values.json && values.markdown) throw new DiagnoseUsageError('--json and --markdown exclude each other');
+  if (positionals.length === 0) throw new CliUsageError('diagnose takes at least one result file');
+  if (!values.dataset) throw new CliUsageError('--dataset <path> is required');
+  if (values.json && values.markdown) throw new CliUsageError('--json and --markdown exclude each other');
   const profile = values.profile ?? DEFAULT_PROFILE;
-  if (!isScoringProfile(profile)) throw new DiagnoseUsageError(`unknown profile "${profile}" (use paper or vsibench)`);
+  if (!isScoringProfile(profile)) throw new CliUsageError(`unknown profile "${profile}" (use paper or vsibench)`);
   let sampling: FrameSampling | undefined;
   if (values.frames !== undefined) {
     const s = parseFrameSampling(values.frames);
-    if (typeof s === 'string') throw new DiagnoseUsageError(s);
+    if (typeof s === 'string') throw new CliUsageError(s);
     sampling = s;
   }
   const dataset = await readDataset(values.dataset).catch((e: Error) => {
-    throw new DiagnoseUsageError(`cannot read dataset ${values.dataset}: ${e.message}`);
+    throw new CliError(`cannot read dataset ${values.dataset}: ${describeFsError(e)}`);
   });
   const fields = {
     uidField: values['uid-field'] ?? DEFAULT_FIELDS.uidField,
@@ -76,7 +75,7 @@ export async function runDiagnose(argv: string[]): Promise<number> {
         }),
       );
     } catch (e) {
-      throw new DiagnoseUsageError(`cannot read ${file}: ${(e as Error).message}`);
+      throw new CliError(`cannot read ${file}: ${describeFsError(e)}`);
     }
   }
   const label = (r: FileDiagnosisReport) =>

@@ -34,6 +34,9 @@ describe('an I/O error prints one clear line, not the usage text', () => {
     ['a missing result file (rescore)', ['rescore', 'no-such-file.jsonl', '--dataset', dataset]],
     ['a missing dataset', ['summary', 'x.jsonl', '--dataset', 'no/such/dataset']],
     ['a result file that is a folder', ['summary', path.dirname(dataset), '--dataset', dataset]],
+    ['a missing result file (diagnose)', ['diagnose', 'no-such-file.jsonl', '--dataset', dataset]],
+    ['a missing dataset (diagnose)', ['diagnose', 'x.jsonl', '--dataset', 'no/such/dataset']],
+    ['a missing result file (compare)', ['compare', 'no-such-file.jsonl', 'other.jsonl', '--dataset', dataset]],
   ] as const) {
     it(what, () => {
       const r = runCli([...args]);
@@ -62,6 +65,15 @@ describe('an I/O error prints one clear line, not the usage text', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^gst-bench: summary takes at least one result file\n\n.*\n\nUsage:/);
   });
+  for (const [command, args, said] of [
+    ['compare', ['compare', 'a.jsonl', '--dataset', dataset], 'compare takes at least two result files'],
+    ['diagnose', ['diagnose', '--dataset', dataset], 'diagnose takes at least one result file'],
+  ] as const)
+    it(`a usage error of ${command} shows the usage too`, () => {
+      const r = runCli([...args]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, new RegExp(`^gst-bench: ${said}\n\n.*\n\nUsage:`));
+    });
 });
 
 describe('summary of several files keeps n and unparsed', () => {
