@@ -43,6 +43,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'heap-snapshot': { type: 'string' },
     'cpu-prof-load': { type: 'string' },
+    'cpu-prof-compare': { type: 'string' },
     'quiet-load': { type: 'boolean', default: false },
     // An unminified build, so that a --cpu-prof's functions keep their names (not the shipped bundle: not a measurement).
     readable: { type: 'boolean', default: false },
@@ -177,6 +178,8 @@ async function launch(root: string, inputs: { files: string[]; big?: string }, w
     GST_BENCH_CPU_PROF: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : '',
     // --cpu-prof-load <file>: the same from the benchmark's start in the host to the first load's end.
     GST_BENCH_CPU_PROF_LOAD: values['cpu-prof-load'] ? path.resolve(values['cpu-prof-load']) : '',
+    // --cpu-prof-compare <file>: the same over the Compare panel's opens.
+    GST_BENCH_CPU_PROF_COMPARE: values['cpu-prof-compare'] ? path.resolve(values['cpu-prof-compare']) : '',
     // --heap-snapshot <file>: the extension host's heap once the 25 files are unloaded (what they leave behind).
     GST_BENCH_HEAP_SNAPSHOT: values['heap-snapshot'] ? path.resolve(values['heap-snapshot']) : '',
   });

@@ -12,6 +12,8 @@ import { FIRST_LOAD_STAGES, type FirstLoadStage } from '../../src/perf/extension
 import { CLICK_DIR_ENV, requestClicks, type ClickRequest } from './clickRequest';
 
 const EXTENSION_ID = 'gst-bench.gst-bench-inspector';
+/** How long a profile of the Compare panel's opens goes on after the last, for the work it leaves after its paint. */
+const PROFILE_TAIL_MS = 3000;
 /** How long one measured step may take before the benchmark gives up on it. */
 const STEP_TIMEOUT_MS = 5 * 60_000;
 
@@ -265,6 +267,8 @@ export async function run(): Promise<void> {
     await api.whenIdle();
     // A user ticks the files, then opens the panel: by then the table has been computed ahead, off the host's thread.
     await api.compareSettled();
+    // --cpu-prof-compare: a CPU profile of the host over every open, and the work each open leaves after its paint.
+    const compareProfile = env('GST_BENCH_CPU_PROF_COMPARE') ? await startProfile() : undefined;
     for (let r = 0; r < runs; r++) {
       const before = api.stats().painted.compare?.at ?? 0;
       api.stats({ resetEventLoop: true });
@@ -288,6 +292,11 @@ export async function run(): Promise<void> {
         sinceReady: page.sinceReadyMs ?? NaN,
       });
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+    if (compareProfile) {
+      await api.whenIdle();
+      await new Promise((r) => setTimeout(r, PROFILE_TAIL_MS)); // what the last open left to run after its paint
+      await compareProfile(env('GST_BENCH_CPU_PROF_COMPARE'));
     }
   } catch (e) {
     errors.push(`compare: ${(e as Error).message}`);
