@@ -48,6 +48,11 @@ const MAX_PROBLEMS = 20;
 
 /** Ahead of the page, the table waits for the ticked files to be quiet for a second (a load of 25 files is one burst). */
 const AHEAD_TIMING: CoalesceTiming = { quietMs: 1000, maxWaitMs: 10_000 };
+/**
+ * The ticked files' diagnoses come in one by one, a few a second: their deltas are sent at most about once a second
+ * while they do, not once per file (each send builds and posts every file's deltas).
+ */
+const DIAGNOSIS_PUSH_TIMING: CoalesceTiming = { quietMs: 250, maxWaitMs: 1000 };
 
 export const TOO_FEW_FILES = (ticked: number) => `Tick two or more result files in the Results view to compare them (${ticked} ticked).`;
 
@@ -91,10 +96,13 @@ export class CompareSession {
   private readonly ahead: Coalesced;
   /** The diagnosis deltas the webview holds (sent apart from the table, which they do not change). */
   private sentDiagnosis: string | undefined;
+  /** The ticked files' diagnoses that came in since the deltas were last sent. */
+  private readonly diagnosisUpdate: Coalesced;
 
   constructor(private readonly deps: CompareSessionDeps) {
     this.update = coalesce(() => void this.refresh());
     this.ahead = coalesce(() => void this.prepare(), AHEAD_TIMING);
+    this.diagnosisUpdate = coalesce(() => this.pushDiagnosis(), DIAGNOSIS_PUSH_TIMING);
     this.subscriptions = [
       deps.host.onDidChange(() => {
         this.update.schedule();
@@ -107,7 +115,7 @@ export class CompareSession {
     if (diagnosis)
       this.subscriptions.push(
         diagnosis.onDidChange((e) => {
-          if (deps.host.comparedFiles().some((f) => e.ids.includes(f.id))) this.pushDiagnosis();
+          if (deps.host.comparedFiles().some((f) => e.ids.includes(f.id))) this.diagnosisUpdate.schedule();
         }),
       );
   }
@@ -116,6 +124,7 @@ export class CompareSession {
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.update.dispose();
     this.ahead.dispose();
+    this.diagnosisUpdate.dispose();
   }
 
   /** Resolves once the changes so far have been computed and sent (or, with no page, computed ahead). */
@@ -124,6 +133,7 @@ export class CompareSession {
     await this.running;
     await this.ahead.idle();
     await this.preparing;
+    await this.diagnosisUpdate.idle();
   }
 
   /** The webview's page was (re)loaded: it holds nothing. A baseline it remembers is taken when none is set. */

@@ -9,6 +9,7 @@ import React from 'react';
 import { diagnoseFile, evaluateFile, readDataset, type Dataset, type FileDiagnosis } from '../../../src/core';
 import type { DiagnosisHost } from '../../../src/panels/common/diagnosisHost';
 import { createCompareHost } from '../../../src/panels/compare/compareHost';
+import { diagnosisDeltaViews } from '../../../src/panels/compare/diagnosisDeltas';
 import { CompareSession } from '../../../src/panels/compare/session';
 import { createScoreboardHost } from '../../../src/panels/scoreboard/scoreboardHost';
 import { ScoreboardSession } from '../../../src/panels/scoreboard/session';
@@ -218,6 +219,7 @@ describe('compare: the diagnosis deltas', () => {
     const { session, sent } = await compareSession(host);
     await session.ready(undefined);
     await settle();
+    await session.settled(); // the diagnoses that came in are sent together, a moment later
     const last = sent.filter((m) => m.type === 'diagnosis').at(-1)!;
     assert.ok(last.type === 'diagnosis');
     assert.equal(last.deltas.length, 1);
@@ -239,6 +241,47 @@ describe('compare: the diagnosis deltas', () => {
   });
 });
 
+describe('compare: the diagnosis deltas as many diagnoses come in', () => {
+  test('a burst of diagnoses is one message, not one per file', async () => {
+    // A diagnosis service whose template-b diagnosis is replaced again and again, each change with its event: every
+    // change alters the deltas, so a session that sent on each event would send 20 messages.
+    const emitter = new Emitter<{ ids: string[] }>();
+    let changes = 0;
+    const replaced: DiagnosisHost = {
+      ...diagnosisHost(),
+      get: (id) => (id === TEMPLATE_B && changes % 2 ? diagnoses.get(ORACLE) : diagnoses.get(id)),
+      onDidChange: emitter.event,
+    };
+    const { session, sent } = await compareSession(replaced);
+    await session.ready(undefined);
+    await settle();
+    await session.settled();
+    const before = sent.filter((m) => m.type === 'diagnosis').length;
+    assert.equal(before, 1, 'the deltas went with the table');
+    for (changes = 1; changes <= 20; changes++) emitter.fire({ ids: [TEMPLATE_B] });
+    await session.settled();
+    const burst = sent.filter((m) => m.type === 'diagnosis').slice(before);
+    assert.equal(burst.length, 1, `${burst.length} diagnosis messages for one burst of 20 changes`);
+  });
+
+  test("each pair's deltas are computed once while both diagnoses stay, and again for another name", () => {
+    const a = diagnoses.get(ORACLE)!;
+    const b = diagnoses.get(TEMPLATE_B)!;
+    const host: DiagnosisHost = { ...diagnosisHost(), get: (id) => diagnoses.get(id) };
+    const inputs = [
+      { id: ORACLE, name: 'oracle.jsonl', colorIndex: 0 },
+      { id: TEMPLATE_B, name: 'template-b.jsonl', colorIndex: 1 },
+    ] as unknown as Parameters<typeof diagnosisDeltaViews>[0];
+    const first = diagnosisDeltaViews(inputs, ORACLE, host)[0].deltas;
+    assert.deepEqual(first, diagnosisDeltas(a, b, 'template-b.jsonl'));
+    assert.equal(diagnosisDeltaViews(inputs, ORACLE, host)[0].deltas, first, 'the same pair: the deltas kept');
+    const renamed = [inputs[0], { ...inputs[1], name: 'renamed.jsonl' }] as typeof inputs;
+    const other = diagnosisDeltaViews(renamed, ORACLE, host)[0].deltas;
+    assert.notEqual(other, first);
+    assert.deepEqual(other, diagnosisDeltas(a, b, 'renamed.jsonl'));
+  });
+});
+
 describe('compare: the diagnosis deltas after the paint', () => {
   test('with diagnosisAfterPaint nothing is diagnosed or sent with the table; the page painting it brings the deltas', async () => {
     const host = diagnosisHost();
@@ -251,6 +294,7 @@ describe('compare: the diagnosis deltas after the paint', () => {
     assert.deepEqual([ensured, sent.filter((m) => m.type === 'diagnosis').length], [0, 0], 'the table goes alone');
     session.tablePainted();
     await settle();
+    await session.settled();
     assert.ok(ensured > 0, 'painted: the files are diagnosed');
     const last = sent.filter((m) => m.type === 'diagnosis').at(-1)!;
     assert.ok(last.type === 'diagnosis');
