@@ -5,7 +5,14 @@ import { diagnosisLines } from '../../shared/diagnosis/views';
 import { visibilityCoverageSentence, type VisibilityCoverage } from '../../shared/diagnosis/visibilityCoverage';
 import type { FileDiagnosisView } from '../../shared/protocol/diagnosis';
 import type { SubtaskKey } from '../../shared/subtasks';
+import type { CoalesceTiming } from '../../store/coalesce';
 import type { Event } from '../../store/slices';
+
+/**
+ * Files' diagnoses come in one by one, a few a second: a panel sends its diagnosis sections at most about once a
+ * second while they do, not once per file (each send builds and posts every file's section: quadratic in the files).
+ */
+export const DIAGNOSIS_PUSH_TIMING: CoalesceTiming = { quietMs: 250, maxWaitMs: 1000 };
 
 export interface DiagnosisHost {
   /** The file's diagnosis of its current evaluation, if it is computed. */

@@ -24,6 +24,7 @@ import type { Disposable } from '../../store/slices';
 import { coalesce, type Coalesced, type CoalesceTiming } from '../../store/coalesce';
 import type { CompareHost, CompareInput } from './compareHost';
 import { diagnosisDeltaViews } from './diagnosisDeltas';
+import { DIAGNOSIS_PUSH_TIMING } from '../common/diagnosisHost';
 
 export interface CompareSessionDeps {
   host: CompareHost;
@@ -48,11 +49,6 @@ const MAX_PROBLEMS = 20;
 
 /** Ahead of the page, the table waits for the ticked files to be quiet for a second (a load of 25 files is one burst). */
 const AHEAD_TIMING: CoalesceTiming = { quietMs: 1000, maxWaitMs: 10_000 };
-/**
- * The ticked files' diagnoses come in one by one, a few a second: their deltas are sent at most about once a second
- * while they do, not once per file (each send builds and posts every file's deltas).
- */
-const DIAGNOSIS_PUSH_TIMING: CoalesceTiming = { quietMs: 250, maxWaitMs: 1000 };
 
 export const TOO_FEW_FILES = (ticked: number) => `Tick two or more result files in the Results view to compare them (${ticked} ticked).`;
 

@@ -22,7 +22,7 @@ import {
   type TableFormat,
 } from '../../core';
 import type { ScoreboardModel, ScoreboardNotification } from '../../shared/protocol';
-import { fileDiagnosisViews } from '../common/diagnosisHost';
+import { DIAGNOSIS_PUSH_TIMING, fileDiagnosisViews } from '../common/diagnosisHost';
 import type { Disposable } from '../../store/slices';
 import { coalesce, type Coalesced } from '../../store/coalesce';
 import type { ScoreboardHost } from './scoreboardHost';
@@ -46,10 +46,13 @@ export class ScoreboardSession {
   private randomCache: { dataset: Dataset; profile: ScoringProfile; random: RandomBaseline } | undefined;
   private model: ScoreboardModel | undefined;
   private readonly update: Coalesced;
+  /** The board's files' diagnoses that came in since the sections were last sent. */
+  private readonly diagnosisUpdate: Coalesced;
 
   constructor(private readonly deps: ScoreboardSessionDeps) {
     const { host } = deps;
     this.update = coalesce(() => this.push());
+    this.diagnosisUpdate = coalesce(() => this.pushDiagnosis(), DIAGNOSIS_PUSH_TIMING);
     this.subscriptions = [
       host.onDidChange(() => {
         // Stale at once (an export reads the new state), rebuilt and sent once the burst is over.
@@ -61,7 +64,7 @@ export class ScoreboardSession {
       this.subscriptions.push(
         host.diagnosis.onDidChange((e) => {
           // Not for a closed panel: the board is built only for a webview that listens.
-          if (deps.isReady() && this.current().files.some((f) => e.ids.includes(f.id))) this.pushDiagnosis();
+          if (deps.isReady() && this.current().files.some((f) => e.ids.includes(f.id))) this.diagnosisUpdate.schedule();
         }),
       );
   }
@@ -69,11 +72,13 @@ export class ScoreboardSession {
   dispose(): void {
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.update.dispose();
+    this.diagnosisUpdate.dispose();
   }
 
   /** Resolves once the changes so far have been sent. */
-  settled(): Promise<void> {
-    return this.update.idle();
+  async settled(): Promise<void> {
+    await this.update.idle();
+    await this.diagnosisUpdate.idle();
   }
 
   /** The webview listens (first load or a reload): it gets the board; a filter it restored is kept. */

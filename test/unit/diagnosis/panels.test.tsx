@@ -75,7 +75,7 @@ async function tickedState(): Promise<InspectorState> {
 const disposers: Array<() => void> = [];
 
 /** A scoreboard session on the two ticked files, ready; what it sent. */
-async function readyScoreboard(): Promise<ScoreboardNotification[]> {
+async function readyScoreboard(): Promise<{ sent: ScoreboardNotification[]; session: ScoreboardSession }> {
   const sent: ScoreboardNotification[] = [];
   const session = new ScoreboardSession({
     host: createScoreboardHost(await tickedState(), () => 'paper', diagnosisHost()),
@@ -84,7 +84,7 @@ async function readyScoreboard(): Promise<ScoreboardNotification[]> {
   });
   disposers.push(() => session.dispose());
   session.ready(undefined);
-  return sent;
+  return { sent, session };
 }
 
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 10)));
@@ -96,8 +96,9 @@ afterEach(() => {
 
 /** The scoreboard app rendered with the board a real session sent, and a way to deliver more host messages. */
 async function mountedScoreboard() {
-  const sent = await readyScoreboard();
+  const { sent, session } = await readyScoreboard();
   await settle();
+  await session.settled(); // the diagnoses that came in are sent together, a moment later
   const api: FakeApi = fakeApi();
   const bridge = new ScoreboardBridge(api);
   disposers.push(() => bridge.dispose());
@@ -109,7 +110,7 @@ async function mountedScoreboard() {
 
 describe('scoreboard: the Diagnosis section', () => {
   test('comes after the board, pending, then with the lines `gst-bench diagnose` prints per file and subtask', async () => {
-    const sent = await readyScoreboard();
+    const { sent, session } = await readyScoreboard();
     const first = sent.find((m) => m.type === 'diagnosis');
     assert.ok(first && first.type === 'diagnosis');
     assert.deepEqual(
@@ -117,6 +118,7 @@ describe('scoreboard: the Diagnosis section', () => {
       [true, true],
     );
     await settle();
+    await session.settled();
     const last = sent.filter((m) => m.type === 'diagnosis').at(-1)!;
     assert.ok(last.type === 'diagnosis');
     assert.deepEqual(
@@ -154,6 +156,29 @@ describe('scoreboard: the Diagnosis section', () => {
       document.querySelector('[data-role="diagnosis-notice"]')?.textContent,
       `${s.abbreviation}: ${l.count} ${l.count === 1 ? 'question' : 'questions'} shown in the Questions view.`,
     );
+  });
+});
+
+describe('scoreboard: the Diagnosis section as many diagnoses come in', () => {
+  test('a burst of diagnoses is one message, not one per file', async () => {
+    const emitter = new Emitter<{ ids: string[] }>();
+    const sent: ScoreboardNotification[] = [];
+    const session = new ScoreboardSession({
+      host: createScoreboardHost(await tickedState(), () => 'paper', {
+        ...diagnosisHost(),
+        get: (id) => diagnoses.get(id),
+        onDidChange: emitter.event,
+      }),
+      notify: (m) => sent.push(m) > 0,
+      isReady: () => true,
+    });
+    disposers.push(() => session.dispose());
+    session.ready(undefined);
+    await session.settled();
+    const before = sent.filter((m) => m.type === 'diagnosis').length;
+    for (let i = 0; i < 20; i++) emitter.fire({ ids: [i % 2 ? ORACLE : TEMPLATE_B] });
+    await session.settled();
+    assert.equal(sent.filter((m) => m.type === 'diagnosis').length - before, 1, 'one message for a burst of 20 changes');
   });
 });
 
