@@ -34,7 +34,7 @@ export async function driveClicks(page: Page, dir: string, signal: AbortSignal):
   } catch (e) {
     answer.errors.push(`tree click: ${(e as Error).message.split('\n')[0]}`);
   }
-  writeWhole(path.join(dir, ANSWER_FILE), answer);
+  await writeWhole(path.join(dir, ANSWER_FILE), answer);
 }
 
 /** How often the driver asks the viewer's page whether it painted; the time is the page's own, not the poll's. */

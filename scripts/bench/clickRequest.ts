@@ -1,9 +1,10 @@
 // The extension benchmark's tree click, as the two halves agree on it: the half in the extension host
 // (scripts/bench/extensionHost.ts) asks for the clicks once its data is loaded, by a request file in
 // $GST_BENCH_CLICK_DIR, and waits for the answer the runner's page driver (scripts/bench/clickDriver.ts) writes.
-// Both files are written whole: a temp name, then a rename.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// Both files are written whole, by the project's atomic write.
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomic } from '../../src/core/io/atomicWrite';
 
 export const CLICK_DIR_ENV = 'GST_BENCH_CLICK_DIR';
 export const REQUEST_FILE = 'click-request.json';
@@ -31,15 +32,14 @@ export interface ClickAnswer {
   errors: string[];
 }
 
-export function writeWhole(file: string, value: unknown): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(value));
-  renameSync(temp, file);
+/** Written once each, into a fresh folder: refused if the file is already there. */
+export function writeWhole(file: string, value: unknown): Promise<void> {
+  return writeFileAtomic(file, JSON.stringify(value), { expect: null });
 }
 
 /** The extension host's side: asks for the clicks and waits for them. */
 export async function requestClicks(dir: string, request: ClickRequest, timeoutMs: number): Promise<ClickAnswer> {
-  writeWhole(path.join(dir, REQUEST_FILE), request);
+  await writeWhole(path.join(dir, REQUEST_FILE), request);
   const answer = path.join(dir, ANSWER_FILE);
   const end = Date.now() + timeoutMs;
   while (!existsSync(answer)) {
