@@ -1,6 +1,7 @@
 // Computes each result file's diagnosis from the evaluation the store already holds (no second scoring of the
-// file), once per evaluation, and keeps it in the diagnosis slice. The active file is diagnosed as soon as it is
-// scored, so the tree's filter and tooltips have it; other files when a panel asks (`ensure`).
+// file), once per evaluation, and keeps it in the diagnosis slice. The active file is diagnosed once it is scored
+// and its dataset's media are checked (after the loads in flight), so the tree's filter and tooltips have it; other
+// files when a panel asks (`ensure`).
 import { diagnosisAnswers, readLineFrames, TimeSlicer, type Evaluation, type LineFrames } from '../core';
 import {
   diagnoseInSlices,

@@ -36,6 +36,7 @@ import { parseFrameSampling, type FrameSampling } from '../shared/diagnosis';
 import { unsavedTextOf } from './unsavedText';
 import { diskIdentity, isAbort, ResultReadCache, sameDatasetContent } from './loadCache';
 import { withLoadProgress } from './resultLoads';
+import { settledOrAfter } from './coalesce';
 import {
   countDatasetRead,
   countResultCacheHit,
@@ -51,8 +52,31 @@ export type { DatasetSource };
 /** Debounce for watcher events: editors and tools often write a file in several steps. */
 export const RELOAD_DEBOUNCE_MS = 300;
 
+/**
+ * How long a diagnosis waits for the loads in flight before it asks for the media checks itself. A dataset's first
+ * read checks its media after its results are scored (0.4 s of checks at paper size); asked for sooner, they would
+ * run between the files' scoring. A load of a very large file does not hold a diagnosis back longer.
+ */
+export const MEDIA_WAIT_FOR_LOADS_MAX_MS = 2_000;
+
 /** Files whose change reloads a folder dataset. Not result files or media: a rescore in the dataset must not reload it. */
 const DATASET_WATCH_GLOB = '**/{question.json,sample_summary.json}';
+
+/** A dataset's first read's media checks, run once its results are scored (or when a diagnosis stops waiting). */
+interface MediaCheck {
+  media: DeferredMedia;
+  controller: AbortController;
+  started: boolean;
+}
+
+/** Starts the checks, or joins those running; marks when a dataset's checks first started. */
+function runMediaCheck(check: MediaCheck): Promise<void> {
+  if (!check.started) {
+    check.started = true;
+    markStage('dataset.mediaCheckStarted');
+  }
+  return check.media.all(check.controller.signal);
+}
 
 export class InspectorStore extends InspectorState implements vscode.Disposable {
   private readonly watchers = new Map<string, vscode.Disposable>();
@@ -66,7 +90,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   /** What each dataset's last read found, so a Refresh opens only the media files that changed. */
   private readonly datasetReads = new Map<string, DatasetReadCache>();
   /** The media checks a dataset's first read left for after its results are scored, by dataset; aborted by a reload. */
-  private readonly mediaChecks = new Map<string, { media: DeferredMedia; controller: AbortController }>();
+  private readonly mediaChecks = new Map<string, MediaCheck>();
   private readonly readCache = new ResultReadCache();
   /** The answer readers' memory of repeated predictions, shared by every result file the store reads. */
   private readonly predictionMemos = new PredictionMemos();
@@ -191,7 +215,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
       const loaded = this.slices.datasets.get(key)?.dataset;
       if (!loaded) {
         firstRead = read;
-        this.mediaChecks.set(key, { media: read.media, controller: new AbortController() });
+        this.mediaChecks.set(key, { media: read.media, controller: new AbortController(), started: false });
         this.slices.datasets.setLoaded(key, { dataset });
         markFirstShow(dataset.questions.reduce((n, q) => n + [q.video, ...q.images].filter((m) => m?.path).length, 0));
       } else {
@@ -226,7 +250,7 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     if (!check) return;
     const started = Date.now();
     try {
-      await check.media.all(check.controller.signal);
+      await runMediaCheck(check);
     } catch (e) {
       if (!check.controller.signal.aborted) this.log.error(`dataset ${key}: media not checked: ${(e as Error).message}`);
       return;
@@ -245,7 +269,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   }
 
   override async allMediaChecked(): Promise<void> {
-    await Promise.allSettled([...this.mediaChecks.values()].map(({ media, controller }) => media.all(controller.signal)));
+    await settledOrAfter(this.whenIdle(), MEDIA_WAIT_FOR_LOADS_MAX_MS);
+    await Promise.allSettled([...this.mediaChecks.values()].map(runMediaCheck));
   }
 
   // ---------- result files ----------
