@@ -269,7 +269,8 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   }
 
   override async allMediaChecked(): Promise<void> {
-    await settledOrAfter(this.whenIdle(), MEDIA_WAIT_FOR_LOADS_MAX_MS);
+    // Only a first read's checks not yet started are worth the wait; otherwise a diagnosis goes ahead at once.
+    if ([...this.mediaChecks.values()].some((c) => !c.started)) await settledOrAfter(this.whenIdle(), MEDIA_WAIT_FOR_LOADS_MAX_MS);
     await Promise.allSettled([...this.mediaChecks.values()].map(runMediaCheck));
   }
 
