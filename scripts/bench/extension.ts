@@ -156,8 +156,8 @@ const ENGINE_LOAD_SCRIPT = path.join(REPO_ROOT, 'dist', 'bench', 'engineLoad.js'
  * The same load in a fresh Node process (the bundle, as built for the host): the code runs for the first time,
  * as in a host's first load, where the same load's later runs in the benchmark's process find it compiled and optimised.
  */
-function freshNodeEngine(dataset: string, fileList: string): { ms: number; cpuMs: number } {
-  const out = execFileSync(process.execPath, [ENGINE_LOAD_SCRIPT, dataset, fileList], { encoding: 'utf8' });
+function freshNodeEngine(dataset: string, files: readonly string[]): { ms: number; cpuMs: number } {
+  const out = execFileSync(process.execPath, [ENGINE_LOAD_SCRIPT, dataset, ...files], { encoding: 'utf8' });
   return JSON.parse(out) as { ms: number; cpuMs: number };
 }
 
@@ -216,8 +216,6 @@ async function main() {
     const engineCpu: number[] = [];
     const freshEngine: number[] = [];
     const freshEngineCpu: number[] = [];
-    const fileList = path.join(root, 'engine-files.txt');
-    writeFileSync(fileList, inputs.files.join('\n'));
     plainNodeLimit(inputs.dataset, inputs.files); // warm-up
     const hosts: HostReport[] = [];
     for (let l = 0; l < launches; l++) {
@@ -227,7 +225,7 @@ async function main() {
         const e = await engineLoad(inputs.dataset, inputs.files);
         engine.push(e.ms);
         engineCpu.push(e.cpuMs);
-        const fresh = freshNodeEngine(inputs.dataset, fileList);
+        const fresh = freshNodeEngine(inputs.dataset, inputs.files);
         freshEngine.push(fresh.ms);
         freshEngineCpu.push(fresh.cpuMs);
       }
