@@ -43,6 +43,7 @@ import {
   VIEWER,
   webview,
   WORKBENCH,
+  setResultTicked,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -111,17 +112,7 @@ async function makeActive(stem: string): Promise<void> {
 }
 
 async function tick(stem: string, ticked: boolean): Promise<void> {
-  const checked = async () => ((await (await resultRow(stem)).getByRole('checkbox').getAttribute('aria-checked')) === 'true') === ticked;
-  await until(
-    `${stem} to be ${ticked ? 'ticked' : 'unticked'}`,
-    async () => {
-      if (await checked()) return true;
-      await (await resultRow(stem)).getByRole('checkbox').click({ timeout: 5_000 });
-      await (await resultRow(stem)).locator(`[role="checkbox"][aria-checked="${ticked}"]`).waitFor({ timeout: 3_000 });
-      return true;
-    },
-    ACTION_TIMEOUT_MS,
-  );
+  await setResultTicked(page, () => resultRow(stem), ticked, stem);
 }
 
 /** Picks a status from the quick pick that the Questions view's "Filter by Status…" title button opens. */

@@ -8,7 +8,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { formatScore } from '../../src/shared/format';
 import { formatDelta, formatPValue, runGroupTableModel } from '../../src/shared/report/compareTable';
 import type { RunGroup } from '../../src/shared/stats/groups';
@@ -19,7 +19,17 @@ import { REPO_ROOT, SCREENSHOT_DIR } from '../vscode/harness/env';
 import { sessionHooks, startUiSession, type UiSession } from './session';
 import { createSteps, exitUnlessTestEnvironment } from './steps';
 import { THEMES as COLOR_THEMES, setColorTheme } from './workbench';
-import { findRow, openContainer, QUESTIONS_VIEW, RESULTS_VIEW, resultRowNamed, treeRows, VIEWER, until } from './workbench';
+import {
+  findRow,
+  openContainer,
+  QUESTIONS_VIEW,
+  RESULTS_VIEW,
+  resultRowNamed,
+  setResultTicked,
+  treeRows,
+  VIEWER,
+  until,
+} from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
 const SHOTS = path.join(SCREENSHOT_DIR, 'compare');
@@ -38,15 +48,8 @@ const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'comp
 /** The document of the webview panel on screen (a hidden panel's page is torn down). */
 const frame = (): FrameLocator => page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
 
-const checkbox = async (stem: string): Promise<Locator> => (await findRow(page, RESULTS_VIEW, resultRowNamed(stem))).getByRole('checkbox');
-const isTicked = async (stem: string) => (await (await checkbox(stem)).getAttribute('aria-checked')) === 'true';
 async function setTicked(stem: string, ticked: boolean): Promise<void> {
-  if ((await isTicked(stem)) === ticked) return;
-  // A hover left by the last tick ("Compared in the sample viewer…") covers the next row's checkbox.
-  await page.keyboard.press('Escape');
-  await page.mouse.move(0, 0);
-  await (await checkbox(stem)).click();
-  await until(`${stem} to be ${ticked ? 'ticked' : 'unticked'}`, async () => (await isTicked(stem)) === ticked);
+  await setResultTicked(page, () => findRow(page, RESULTS_VIEW, resultRowNamed(stem)), ticked, stem);
 }
 
 /** The Results view's title-bar button of the command. */

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { evaluateFile, readDataset, type Dataset } from '../../src/core';
 import { buildQuestionTree, DEFAULT_FILTER } from '../../src/model';
 import { launchChromium } from '../vscode/harness/browser';
@@ -26,6 +26,7 @@ import {
   findRow,
   resultRowNamed,
   openContainer,
+  setResultTicked,
   treeRows,
   webview,
   until,
@@ -44,8 +45,9 @@ let workspace: string;
 let dataset: Dataset;
 const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'results-nav-', timeoutMs: STEP_TIMEOUT_MS });
 
-const checkbox = async (name: string): Promise<Locator> => (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).getByRole('checkbox');
-const isTicked = async (name: string) => (await (await checkbox(name)).getAttribute('aria-checked')) === 'true';
+const randomRow = () => findRow(page, RESULTS_VIEW, resultRowNamed('random'));
+const isTicked = async (name: string) =>
+  (await (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).getByRole('checkbox').getAttribute('aria-checked')) === 'true';
 const rowText = async (name: string) => (await (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).innerText()).replace(/\s+/g, ' ');
 /** A loaded file's row gives its line count; before its scores it says what it waits for. */
 const isScored = async (name: string) => /\d+ lines?\b/.test(await rowText(name));
@@ -145,11 +147,14 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
     await until('random to become active', async () => /active/.test(await rowText('random')));
     assert.ok(await isTicked('noisy-oracle'), 'the previous active file is still compared');
     assert.ok(!(await isTicked('random')), 'making a file active does not tick it');
-    await (await checkbox('random')).click();
-    await until('random to be ticked', () => isTicked('random'));
-    await (await checkbox('random')).click();
-    await until('the active file to be unticked', async () => !(await isTicked('random')));
-    await page.waitForTimeout(500); // the old code ticked the active file again on the next refresh
+    await setResultTicked(page, randomRow, true, 'random');
+    await setResultTicked(page, randomRow, false, 'the active file');
+    // The old code ticked the active file again on the next refresh: the Results view's Refresh reloads every file.
+    const header = page.locator(`.pane-header[aria-label^="${RESULTS_VIEW}"]`);
+    await header.hover();
+    await header.locator('.action-label[aria-label="Refresh"]').click();
+    await page.waitForTimeout(1000);
+    await until('random to be scored again', () => isScored('random'));
     assert.ok(!(await isTicked('random')), 'the active file stays unticked');
     assert.match(await rowText('random'), /active/, 'and stays active');
   });

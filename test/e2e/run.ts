@@ -28,6 +28,7 @@ import {
   setExpanded,
   treeRows,
   webview,
+  setResultTicked,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -316,8 +317,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     assert.ok(q, `the XSS line's uid ${line.uid} is not in the demo dataset`);
     // Check the file for comparison in the Results view, so the viewer shows its prediction.
     const resultName = path.basename(XSS_RESULT_FILE, '.jsonl');
-    const checkbox = (await findRow(page, RESULTS_VIEW, resultRowNamed(resultName))).getByRole('checkbox');
-    if ((await checkbox.getAttribute('aria-checked')) !== 'true') await checkbox.click();
+    await setResultTicked(page, () => findRow(page, RESULTS_VIEW, resultRowNamed(resultName)), true, resultName);
     await clickQuestion(q.uid);
     await waitForViewerUid(q.uid);
     await webview(page)

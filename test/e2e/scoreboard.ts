@@ -26,6 +26,7 @@ import {
   webview,
   answerSaveDialog,
   until,
+  setResultTicked,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -86,12 +87,7 @@ async function stemsOnBoard(): Promise<string[]> {
 }
 
 async function setTicked(stem: string, ticked: boolean): Promise<void> {
-  const box = (await findRow(page, RESULTS_VIEW, resultRowNamed(stem))).getByRole('checkbox');
-  // The hover of the row clicked before opens below it, over the next row's checkbox: wait until it has gone.
-  await page.mouse.move(1, 1);
-  await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden' });
-  if (((await box.getAttribute('aria-checked')) === 'true') !== ticked) await box.click();
-  await until(`${stem} to be ${ticked ? '' : 'un'}ticked`, async () => ((await box.getAttribute('aria-checked')) === 'true') === ticked);
+  await setResultTicked(page, () => findRow(page, RESULTS_VIEW, resultRowNamed(stem)), ticked, stem);
 }
 
 /** Clicks an export button and answers the save dialog (VS Code's own, a path in the quick input) with `file`. */

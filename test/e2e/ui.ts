@@ -31,6 +31,7 @@ import {
   VIEWER,
   webview,
   WORKBENCH,
+  setResultTicked,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -315,8 +316,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
       const q = dataset.questions.find((x) => x.subtask === 'ed_v')!;
       await setExpanded(edv, true);
       // Active and compared are independent: tick the file so the viewer shows it.
-      const tick = row.getByRole('checkbox');
-      if ((await tick.getAttribute('aria-checked')) !== 'true') await tick.click();
+      await setResultTicked(page, async () => row, true, PARTIAL_STEM);
       await (await findRow(page, QUESTIONS_VIEW, shortQuestionLabel(q.uid, q.scene), 3, 'description')).click();
       const overall = webview(page).locator('[data-role="result-overall"][data-partial="true"]');
       await overall.waitFor({ state: 'visible' });
@@ -337,8 +337,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
     async () => {
       await makeActive(oracleFile());
       // A second file compared, so each overlay shows two colours.
-      const compared = resultRowOf(path.join(session!.workspace, 'template-b.jsonl')).getByRole('checkbox');
-      if ((await compared.getAttribute('aria-checked')) !== 'true') await compared.click();
+      await setResultTicked(page, async () => resultRowOf(path.join(session!.workspace, 'template-b.jsonl')), true, 'template-b');
       for (const theme of THEMES) {
         await setColorTheme(page, theme.label, theme.workbenchClass);
         for (const { kind, subtask } of OVERLAY_KINDS) {

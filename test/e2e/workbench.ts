@@ -341,6 +341,30 @@ export async function answerSaveDialog(page: Page, file: string, saved: () => bo
   await check(`${file} to be saved`, async () => saved());
 }
 
+/**
+ * Ticks or unticks a Results row's checkbox by clicking it, as a user does, and waits until the row has shown the
+ * wanted state for a moment. A hover left by an earlier click can open over the box, and a click that lands while
+ * the view redraws is lost: the box is clicked again while it still shows the other state.
+ */
+export async function setResultTicked(page: Page, row: () => Promise<Locator>, ticked: boolean, what: string): Promise<void> {
+  const shows = async () => ((await (await row()).getByRole('checkbox').getAttribute('aria-checked')) === 'true') === ticked;
+  await until(
+    `${what} to be ${ticked ? 'ticked' : 'unticked'}`,
+    async () => {
+      if (await heldFor(shows, RESULT_TICK_SETTLED_MS)) return true;
+      if (await shows()) return false; // the view is redrawing: look again
+      await page.mouse.move(1, 1);
+      await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden', timeout: 5000 });
+      await (await row()).getByRole('checkbox').click({ timeout: 5000 });
+      await until(`the click on ${what} to show`, shows, 3000).catch(() => undefined);
+      return heldFor(shows, RESULT_TICK_SETTLED_MS);
+    },
+    30_000,
+  );
+}
+
+const RESULT_TICK_SETTLED_MS = 500;
+
 /** The text of the hover a pointer on `target` opens (VS Code's tooltip widget), once it matches `wanted`. */
 export async function hoverText(page: Page, target: Locator, wanted: RegExp, timeoutMs: number): Promise<string> {
   const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible').filter({ hasText: wanted }).first();
