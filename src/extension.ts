@@ -119,9 +119,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     if (folders.length === 0) return;
     const t0 = Date.now();
     const limits = detectLimitsWith(vscode.workspace.getConfiguration().get<unknown>(SETTINGS.detectionMaxJsonlFiles));
-    // A dataset's read starts as soon as the search finds it; its result files are added once the search is done.
-    const loads: Promise<void>[] = [];
-    const found = await detectInFolders(folders, store.fields(), limits, (d) => loads.push(store.addDataset(d, 'detected')));
+    const found = await detectInFolders(folders, store.fields(), limits);
     markStageOnce('detection.done');
     log.info(
       `auto-detection: ${found.datasets.length} dataset(s), ${found.results.length} result file(s) in ${Date.now() - t0} ms${found.stoppedBy ? ` (stopped at the ${found.stoppedBy} limit)` : ''}`,
@@ -130,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     if (stopped) void offerAfterStoppedSearch(stopped, found.stoppedBy === 'jsonlFiles');
     // Each add updates the views and starts a watcher: 25 at once were a long stretch of the first load.
     const slicer = new TimeSlicer();
+    const loads = found.datasets.map((d) => store.addDataset(d, 'detected'));
     for (const f of found.results) {
       if (!store.result(f)) loads.push(store.addResult(f));
       if (slicer.due()) await slicer.pause();

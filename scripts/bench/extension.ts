@@ -25,7 +25,6 @@ import { SETTINGS } from '../../src/ids';
 
 /** The first load's stages as the table names them: each a time after activation started. */
 const STAGE_LABELS: Record<FirstLoadStage, string> = {
-  'dataset.readStarted': "the dataset's read started",
   'detection.done': 'the workspace searched (detection done)',
   'dataset.shown': 'the dataset shown (its questions read)',
   'result.activeScored': 'the active file scored',

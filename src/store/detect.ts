@@ -41,15 +41,10 @@ export interface Detected {
   stoppedBy: DetectionStop | null;
 }
 
-/**
- * Searches the folders. `onDataset` hears of each dataset as soon as its folder has been looked through, so that its
- * read need not wait for the rest of the search (result files' first lines, other folders).
- */
 export async function detectInFolders(
   folders: readonly string[],
   fields: FieldMapping,
   limits: Readonly<DetectLimits> = DETECT_LIMITS,
-  onDataset?: (dir: string) => void,
 ): Promise<Detected> {
   const deadline = Date.now() + limits.maxMillis;
   const out: Detected = { datasets: [], results: [], stoppedBy: null };
@@ -87,10 +82,7 @@ export async function detectInFolders(
       }
       if (start + FOLDERS_PER_SLICE < dirs.length) await new Promise((resolve) => setImmediate(resolve));
     }
-    if (isDataset) {
-      out.datasets.push(dir);
-      onDataset?.(dir);
-    }
+    if (isDataset) out.datasets.push(dir);
     for (const f of files) {
       if (!f.name.toLowerCase().endsWith('.jsonl')) continue;
       if (f.name.endsWith(SIDECAR_SUFFIX)) continue; // a rescore's sidecar: its source file's row shows it

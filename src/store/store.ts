@@ -202,7 +202,6 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
   private async reloadDataset(key: string): Promise<void> {
     const gen = this.bump(`dataset:${key}`);
     if (!this.slices.datasets.get(key)) return;
-    markStageOnce('dataset.readStarted');
     const started = Date.now();
     const current = () => this.generations.get(`dataset:${key}`) === gen && this.slices.datasets.get(key) !== undefined;
     this.mediaChecks.get(key)?.controller.abort();

@@ -94,29 +94,6 @@ describe('auto-detection', () => {
     }
   });
 
-  it('tells of each dataset as soon as its folder is searched, before the folders after it', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'gst-detect-early-'));
-    try {
-      for (const sample of ['s1', 's2']) {
-        mkdirSync(path.join(root, 'dataset', sample), { recursive: true });
-        writeFileSync(path.join(root, 'dataset', sample, 'question.json'), '{}');
-      }
-      mkdirSync(path.join(root, 'results'));
-      const late = path.join(root, 'results', 'late.jsonl');
-      const told: string[] = [];
-      // Written when the dataset is told of: a search that told of it only at its end would not find this file.
-      const found = await detectInFolders([root], FIELDS, DETECT_LIMITS, (dir) => {
-        told.push(dir);
-        writeFileSync(late, '{"uid":"a","prediction":"1"}\n');
-      });
-      assert.deepEqual(told, [path.join(root, 'dataset')]);
-      assert.deepEqual(found.datasets, told);
-      assert.deepEqual(found.results, [late], 'the results folder was searched after the dataset was told of');
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-
   it('takes the setting only when it is a whole number in range', () => {
     assert.equal(detectLimitsWith(500).maxJsonlFiles, 500);
     for (const bad of [0, -1, 2.5, 10_001, '300', null, undefined, Number.NaN])
