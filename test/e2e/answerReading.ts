@@ -39,10 +39,10 @@ import {
   setExpanded,
   THEMES,
   treeRows,
-  until,
   VIEWER,
   webview,
   WORKBENCH,
+  setResultActive,
   setResultTicked,
 } from './workbench';
 
@@ -94,21 +94,8 @@ const resultRow = (stem: string) => findRow(page, RESULTS_VIEW, resultRowNamed(s
 
 const hoverText = (target: Locator, wanted: RegExp) => hoverTextOf(page, target, wanted, ACTION_TIMEOUT_MS);
 
-// A click that lands while the Results view redraws (another file's scores arriving) is lost: the two helpers
-// below click the row's own control again, after a short wait, until the row shows what the click asked for.
 async function makeActive(stem: string): Promise<void> {
-  await until(
-    `${stem} to be the active result`,
-    async () => {
-      const row = await resultRow(stem);
-      if (/\bactive\b/.test(await rowDescription(row))) return true;
-      await row.hover();
-      await row.locator('.action-label[aria-label="Set as Active Result"]').click({ timeout: 5_000 });
-      await row.locator('.label-description', { hasText: /^active/ }).waitFor({ timeout: 3_000 });
-      return true;
-    },
-    ACTION_TIMEOUT_MS,
-  );
+  await setResultActive(page, () => resultRow(stem), stem);
 }
 
 async function tick(stem: string, ticked: boolean): Promise<void> {

@@ -26,6 +26,7 @@ import {
   findRow,
   resultRowNamed,
   openContainer,
+  setResultActive,
   setResultTicked,
   treeRows,
   webview,
@@ -141,10 +142,7 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
     assert.ok(await isTicked('noisy-oracle'), 'the first file loaded is active and compared');
     assert.match(await rowText('noisy-oracle'), /active/);
     await until('random to be scored', () => isScored('random'));
-    const random = await findRow(page, RESULTS_VIEW, resultRowNamed('random'));
-    await random.hover();
-    await random.getByRole('button', { name: 'Set as Active Result' }).click();
-    await until('random to become active', async () => /active/.test(await rowText('random')));
+    await setResultActive(page, randomRow, 'random');
     assert.ok(await isTicked('noisy-oracle'), 'the previous active file is still compared');
     assert.ok(!(await isTicked('random')), 'making a file active does not tick it');
     await setResultTicked(page, randomRow, true, 'random');

@@ -31,6 +31,7 @@ import {
   VIEWER,
   webview,
   WORKBENCH,
+  setResultActive,
   setResultTicked,
 } from './workbench';
 
@@ -253,13 +254,7 @@ describe('GST-Bench Inspector in the real workbench: menus, labels, coverage, th
   const partialFile = () => path.join(session!.workspace, `${PARTIAL_STEM}.jsonl`);
 
   async function makeActive(file: string): Promise<void> {
-    const row = resultRowOf(file);
-    if (!/\bactive\b/.test(await row.locator('.label-description').innerText())) {
-      // The row's inline star, as a user hovering the row clicks it.
-      await row.hover();
-      await row.locator('.action-label[aria-label="Set as Active Result"]').click();
-    }
-    await row.locator('.label-description', { hasText: /^active/ }).waitFor();
+    await setResultActive(page, async () => resultRowOf(file), path.basename(file));
   }
 
   step(

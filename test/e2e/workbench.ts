@@ -365,6 +365,25 @@ export async function setResultTicked(page: Page, row: () => Promise<Locator>, t
 
 const RESULT_TICK_SETTLED_MS = 500;
 
+/**
+ * Makes a Results row's file the active one with the row's inline star, as a user hovering the row clicks it, and
+ * waits until the row says "active". A click that lands while the view redraws is lost: it is made again.
+ */
+export async function setResultActive(page: Page, row: () => Promise<Locator>, what: string): Promise<void> {
+  const isActive = async () => /^active\b/.test((await (await row()).locator('.label-description').innerText({ timeout: 2000 })).trim());
+  await until(
+    `${what} to be the active result`,
+    async () => {
+      if (await isActive()) return true;
+      await (await row()).hover();
+      await (await row()).locator('.action-label[aria-label="Set as Active Result"]').click({ timeout: 5000 });
+      await until(`the click on ${what}'s star to show`, isActive, 3000).catch(() => undefined);
+      return isActive();
+    },
+    30_000,
+  );
+}
+
 /** The text of the hover a pointer on `target` opens (VS Code's tooltip widget), once it matches `wanted`. */
 export async function hoverText(page: Page, target: Locator, wanted: RegExp, timeoutMs: number): Promise<string> {
   const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible').filter({ hasText: wanted }).first();
