@@ -94,14 +94,6 @@ const resultRow = (stem: string) => findRow(page, RESULTS_VIEW, resultRowNamed(s
 
 const hoverText = (target: Locator, wanted: RegExp) => hoverTextOf(page, target, wanted, ACTION_TIMEOUT_MS);
 
-async function makeActive(stem: string): Promise<void> {
-  await setResultActive(page, () => resultRow(stem), stem);
-}
-
-async function tick(stem: string, ticked: boolean): Promise<void> {
-  await setResultTicked(page, () => resultRow(stem), ticked, stem);
-}
-
 /** Picks a status from the quick pick that the Questions view's "Filter by Status…" title button opens. */
 async function filterByStatus(label: string): Promise<void> {
   await questionsHeader().hover();
@@ -157,8 +149,8 @@ describe('Answer reading in the real workbench: format loss, the two filters, th
       await treeRows(page, QUESTIONS_VIEW).first().waitFor({ state: 'visible', timeout: 60_000 });
       await resultRow('template-b');
       await resultRow(HEDGED_STEM);
-      await makeActive('template-b');
-      await tick('template-b', true);
+      await setResultActive(page, 'template-b');
+      await setResultTicked(page, 'template-b', true);
     },
     SETUP_TIMEOUT_MS,
   );
@@ -212,7 +204,7 @@ describe('Answer reading in the real workbench: format loss, the two filters, th
   });
 
   step('"Ambiguous" keeps the flagged answers of the active file', [started], async () => {
-    await makeActive(HEDGED_STEM);
+    await setResultActive(page, HEDGED_STEM);
     await filterByStatus('Ambiguous');
     await waitForViewDescription('ambiguous');
     const expected = expectedCounts(hedged, (o) => o.parse.ambiguous !== undefined);
@@ -225,7 +217,7 @@ describe('Answer reading in the real workbench: format loss, the two filters, th
     await questionsHeader().hover();
     await questionsHeader().locator('.action-label[aria-label="Clear Filter"]').click();
     await questionsHeader().locator('.description').filter({ hasText: 'ambiguous' }).waitFor({ state: 'detached' });
-    await makeActive('template-b');
+    await setResultActive(page, 'template-b');
   });
 
   const viewerStep = 'the viewer shows the rule beside the highlighted span and the format loss in the header';
@@ -245,7 +237,7 @@ describe('Answer reading in the real workbench: format loss, the two filters, th
 
   step('screenshots of the rule and the format loss in dark, light and high-contrast themes', [viewerStep], async () => {
     // A hedged answer beside it: the ambiguity flag and its rule.
-    await tick(HEDGED_STEM, true);
+    await setResultTicked(page, HEDGED_STEM, true);
     const q = dataset.questions.find((x) => x.subtask === 'edist_v')!;
     await openQuestion(q.uid);
     const note = webview(page).locator('.raw', { has: webview(page).locator('strong', { hasText: new RegExp(`^${HEDGED_STEM}$`) }) });

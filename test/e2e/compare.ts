@@ -48,10 +48,6 @@ const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'comp
 /** The document of the webview panel on screen (a hidden panel's page is torn down). */
 const frame = (): FrameLocator => page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
 
-async function setTicked(stem: string, ticked: boolean): Promise<void> {
-  await setResultTicked(page, () => findRow(page, RESULTS_VIEW, resultRowNamed(stem)), ticked, stem);
-}
-
 /** The Results view's title-bar button of the command. */
 async function clickCompareButton(): Promise<void> {
   await openContainer(page, 'GST-Bench');
@@ -130,8 +126,8 @@ describe('Compare panel in the real workbench', () => {
 
   const tooFew = 'with one file ticked the button says to tick two';
   step(tooFew, [opened], async () => {
-    await setTicked(STEMS[0], true);
-    await setTicked(STEMS[1], false);
+    await setResultTicked(page, STEMS[0], true);
+    await setResultTicked(page, STEMS[1], false);
     await clickCompareButton();
     await until('the message', async () => (await notifications()).some((m) => /Tick two or more result files/.test(m)));
     assert.equal(await page.locator('.tab', { hasText: PANEL_TAB }).count(), 0, 'no panel opens');
@@ -139,7 +135,7 @@ describe('Compare panel in the real workbench', () => {
 
   const table = 'ticking both and clicking the button opens the table with the numbers of gst-bench compare --json';
   step(table, [opened], async () => {
-    for (const stem of STEMS) await setTicked(stem, true);
+    for (const stem of STEMS) await setResultTicked(page, stem, true);
     await clickCompareButton();
     await frame().locator('[data-role="compare-table"]').waitFor({ state: 'visible' });
     const baselineFile = await frame().locator('[data-role="baseline"]').inputValue();
@@ -261,7 +257,7 @@ describe('Compare panel in the real workbench', () => {
     [table],
     async () => {
       await page.locator('.tab', { hasText: PANEL_TAB }).click();
-      for (const stem of RUN_STEMS) await setTicked(stem, true);
+      for (const stem of RUN_STEMS) await setResultTicked(page, stem, true);
       const card = frame().locator('[data-role="run-groups-card"]');
       await card.waitFor({ state: 'visible' });
       assert.match(await card.locator('summary').innerText(), /Repeated runs.*1 group of runs/s);

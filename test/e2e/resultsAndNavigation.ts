@@ -46,7 +46,6 @@ let workspace: string;
 let dataset: Dataset;
 const { step, failed } = createSteps({ page: () => page, screenshotPrefix: 'results-nav-', timeoutMs: STEP_TIMEOUT_MS });
 
-const randomRow = () => findRow(page, RESULTS_VIEW, resultRowNamed('random'));
 const isTicked = async (name: string) =>
   (await (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).getByRole('checkbox').getAttribute('aria-checked')) === 'true';
 const rowText = async (name: string) => (await (await findRow(page, RESULTS_VIEW, resultRowNamed(name))).innerText()).replace(/\s+/g, ' ');
@@ -142,11 +141,11 @@ describe('Results and navigation in code-server (defects 8 and 9)', () => {
     assert.ok(await isTicked('noisy-oracle'), 'the first file loaded is active and compared');
     assert.match(await rowText('noisy-oracle'), /active/);
     await until('random to be scored', () => isScored('random'));
-    await setResultActive(page, randomRow, 'random');
+    await setResultActive(page, 'random');
     assert.ok(await isTicked('noisy-oracle'), 'the previous active file is still compared');
     assert.ok(!(await isTicked('random')), 'making a file active does not tick it');
-    await setResultTicked(page, randomRow, true, 'random');
-    await setResultTicked(page, randomRow, false, 'the active file');
+    await setResultTicked(page, 'random', true);
+    await setResultTicked(page, 'random', false, 'the active file');
     // The old code ticked the active file again on the next refresh: the Results view's Refresh reloads every file.
     const header = page.locator(`.pane-header[aria-label^="${RESULTS_VIEW}"]`);
     await header.hover();

@@ -317,7 +317,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
     assert.ok(q, `the XSS line's uid ${line.uid} is not in the demo dataset`);
     // Check the file for comparison in the Results view, so the viewer shows its prediction.
     const resultName = path.basename(XSS_RESULT_FILE, '.jsonl');
-    await setResultTicked(page, () => findRow(page, RESULTS_VIEW, resultRowNamed(resultName)), true, resultName);
+    await setResultTicked(page, resultName, true);
     await clickQuestion(q.uid);
     await waitForViewerUid(q.uid);
     await webview(page)

@@ -86,10 +86,6 @@ async function stemsOnBoard(): Promise<string[]> {
   return labels.map((l) => Object.keys(LABELS).find((s) => LABELS[s] === l) ?? `unknown label ${l}`);
 }
 
-async function setTicked(stem: string, ticked: boolean): Promise<void> {
-  await setResultTicked(page, () => findRow(page, RESULTS_VIEW, resultRowNamed(stem)), ticked, stem);
-}
-
 /** Clicks an export button and answers the save dialog (VS Code's own, a path in the quick input) with `file`. */
 async function exportThroughButton(action: string, file: string): Promise<void> {
   await board().locator(`[data-action="${action}"]`).click();
@@ -148,7 +144,7 @@ describe('The scoreboard in the real workbench', () => {
     await runFromPalette(page, 'View: Close All Editors');
     await page.locator('.tab', { hasText: 'GST-Bench Scoreboard' }).waitFor({ state: 'hidden' });
     await openContainer(page, 'GST-Bench');
-    for (const stem of STEMS) await setTicked(stem, true);
+    for (const stem of STEMS) await setResultTicked(page, stem, true);
     await page.locator(`.pane-header[aria-label^="${RESULTS_VIEW}"] .action-label[aria-label="Show Scoreboard"]`).click();
     await page.locator('.tab', { hasText: 'GST-Bench Scoreboard' }).first().waitFor({ state: 'visible' });
     await until('the three files on the board', async () => (await stemsOnBoard()).length === 3);

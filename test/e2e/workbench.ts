@@ -341,46 +341,58 @@ export async function answerSaveDialog(page: Page, file: string, saved: () => bo
   await check(`${file} to be saved`, async () => saved());
 }
 
+/** A Results row: a file's stem (its row found by name), or a function that finds the row. */
+export type ResultRowRef = string | (() => Promise<Locator>);
+
+function resultRowOf(page: Page, ref: ResultRowRef): Promise<Locator> {
+  return typeof ref === 'string' ? findRow(page, RESULTS_VIEW, resultRowNamed(ref)) : ref();
+}
+
 /**
- * Ticks or unticks a Results row's checkbox by clicking it, as a user does, and waits until the row has shown the
- * wanted state for a moment. A hover left by an earlier click can open over the box, and a click that lands while
- * the view redraws is lost: the box is clicked again while it still shows the other state.
+ * Clicks until `shows` holds for a moment. A click that lands while a view redraws is lost, so the click is made
+ * again while the state has not come; a state that shows and goes again is a redraw, looked at once more.
  */
-export async function setResultTicked(page: Page, row: () => Promise<Locator>, ticked: boolean, what: string): Promise<void> {
-  const shows = async () => ((await (await row()).getByRole('checkbox').getAttribute('aria-checked')) === 'true') === ticked;
+async function clickUntilShown(what: string, shows: () => Promise<boolean>, click: () => Promise<void>): Promise<void> {
   await until(
-    `${what} to be ${ticked ? 'ticked' : 'unticked'}`,
+    what,
     async () => {
-      if (await heldFor(shows, RESULT_TICK_SETTLED_MS)) return true;
-      if (await shows()) return false; // the view is redrawing: look again
-      await page.mouse.move(1, 1);
-      await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden', timeout: 5000 });
-      await (await row()).getByRole('checkbox').click({ timeout: 5000 });
-      await until(`the click on ${what} to show`, shows, 3000).catch(() => undefined);
-      return heldFor(shows, RESULT_TICK_SETTLED_MS);
+      if (await heldFor(shows, CLICK_SETTLED_MS)) return true;
+      if (await shows()) return false;
+      await click();
+      await until(`the click for ${what} to show`, shows, 3000).catch(() => undefined);
+      return heldFor(shows, CLICK_SETTLED_MS);
     },
     30_000,
   );
 }
 
-const RESULT_TICK_SETTLED_MS = 500;
+const CLICK_SETTLED_MS = 500;
 
-/**
- * Makes a Results row's file the active one with the row's inline star, as a user hovering the row clicks it, and
- * waits until the row says "active". A click that lands while the view redraws is lost: it is made again.
- */
-export async function setResultActive(page: Page, row: () => Promise<Locator>, what: string): Promise<void> {
-  const isActive = async () => /^active\b/.test((await (await row()).locator('.label-description').innerText({ timeout: 2000 })).trim());
-  await until(
-    `${what} to be the active result`,
+/** Ticks or unticks a Results row's checkbox by clicking it, as a user does, and waits until the row shows it. */
+export async function setResultTicked(page: Page, ref: ResultRowRef, ticked: boolean, what = String(ref)): Promise<void> {
+  const box = async () => (await resultRowOf(page, ref)).getByRole('checkbox');
+  await clickUntilShown(
+    `${what} to be ${ticked ? 'ticked' : 'unticked'}`,
+    async () => ((await (await box()).getAttribute('aria-checked')) === 'true') === ticked,
     async () => {
-      if (await isActive()) return true;
-      await (await row()).hover();
-      await (await row()).locator('.action-label[aria-label="Set as Active Result"]').click({ timeout: 5000 });
-      await until(`the click on ${what}'s star to show`, isActive, 3000).catch(() => undefined);
-      return isActive();
+      // A hover left by an earlier click opens over the rows below it and would take the click.
+      await page.mouse.move(1, 1);
+      await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden', timeout: 5000 });
+      await (await box()).click({ timeout: 5000 });
     },
-    30_000,
+  );
+}
+
+/** Makes a Results row's file the active one with the row's inline star, as a user hovering the row clicks it. */
+export async function setResultActive(page: Page, ref: ResultRowRef, what = String(ref)): Promise<void> {
+  await clickUntilShown(
+    `${what} to be the active result`,
+    async () => /^active\b/.test((await (await resultRowOf(page, ref)).locator('.label-description').innerText({ timeout: 2000 })).trim()),
+    async () => {
+      const row = await resultRowOf(page, ref);
+      await row.hover();
+      await row.locator('.action-label[aria-label="Set as Active Result"]').click({ timeout: 5000 });
+    },
   );
 }
 
