@@ -14,7 +14,7 @@ import { seededRandom } from '../../src/shared/diagnosis/random';
 import { generatePaperSizeDataset } from './paperSizeDataset';
 import { forEachLines } from './limits/lines.mjs';
 import { engineLoad } from './lib/engineLoad';
-import { REPO_ROOT } from '../../test/vscode/harness/env';
+import { NODE24, REPO_ROOT } from '../../test/vscode/harness/env';
 import { runWithVsCodeServer } from '../../test/vscode/runServer';
 import type { HostReport, HostRun } from './extensionHost';
 import { driveClicks } from './clickDriver';
@@ -156,8 +156,8 @@ const ENGINE_LOAD_SCRIPT = path.join(REPO_ROOT, 'dist', 'bench', 'engineLoad.js'
  * The same load in a fresh Node process (the bundle, as built for the host): the code runs for the first time,
  * as in a host's first load, where the same load's later runs in the benchmark's process find it compiled and optimised.
  */
-function freshNodeEngine(dataset: string, files: readonly string[]): { ms: number; cpuMs: number } {
-  const out = execFileSync(process.execPath, [ENGINE_LOAD_SCRIPT, dataset, ...files], { encoding: 'utf8' });
+function freshNodeEngine(node: string, dataset: string, files: readonly string[]): { ms: number; cpuMs: number } {
+  const out = execFileSync(node, [ENGINE_LOAD_SCRIPT, dataset, ...files], { encoding: 'utf8' });
   return JSON.parse(out) as { ms: number; cpuMs: number };
 }
 
@@ -194,6 +194,13 @@ async function launch(root: string, inputs: { files: string[]; big?: string }, w
 
 const mb = (n: number) => n / (1024 * 1024);
 
+/** Each launch's longest GC pause of the first load, by kind and when: "major at 1,830 ms, minor at 612 ms". */
+function gcKinds(hosts: readonly HostReport[]): string {
+  return hosts
+    .flatMap((h) => (h.firstLoad.gc ? [`${h.firstLoad.gc.longest.kind} at ${h.firstLoad.gc.longest.atMs.toFixed(0)} ms`] : []))
+    .join(', ');
+}
+
 /** stdout; under --json the VS Code runner's own lines go to stderr, so stdout holds the document alone. */
 const print = console.log.bind(console);
 if (values.json) console.log = console.error.bind(console);
@@ -216,6 +223,8 @@ async function main() {
     const engineCpu: number[] = [];
     const freshEngine: number[] = [];
     const freshEngineCpu: number[] = [];
+    const hostNodeEngine: number[] = [];
+    const hostNodeEngineCpu: number[] = [];
     plainNodeLimit(inputs.dataset, inputs.files); // warm-up
     const hosts: HostReport[] = [];
     for (let l = 0; l < launches; l++) {
@@ -225,9 +234,12 @@ async function main() {
         const e = await engineLoad(inputs.dataset, inputs.files);
         engine.push(e.ms);
         engineCpu.push(e.cpuMs);
-        const fresh = freshNodeEngine(inputs.dataset, inputs.files);
+        const fresh = freshNodeEngine(process.execPath, inputs.dataset, inputs.files);
         freshEngine.push(fresh.ms);
         freshEngineCpu.push(fresh.cpuMs);
+        const inHostNode = freshNodeEngine(NODE24, inputs.dataset, inputs.files);
+        hostNodeEngine.push(inHostNode.ms);
+        hostNodeEngineCpu.push(inHostNode.cpuMs);
       }
       say(`launch ${l + 1} of ${launches}…`);
       hosts.push(await launch(root, inputs, l === 0));
@@ -260,6 +272,10 @@ async function main() {
         engineCpuInPlainNode: stat(engineCpu),
         engineInFreshNode: stat(freshEngine),
         engineCpuInFreshNode: stat(freshEngineCpu),
+        engineInHostNode: stat(hostNodeEngine),
+        engineCpuInHostNode: stat(hostNodeEngineCpu),
+        benchmarkNode: process.version,
+        hostNode: hosts[0]?.nodeVersion ?? '',
         firstScoresReadAndParse: firstLimitStat,
       },
       activationMs: stat(hosts.map((h) => h.activationMs)),
@@ -270,6 +286,7 @@ async function main() {
         cpuMs: firstCpu,
         quiet: values['quiet-load'],
         longestGap: hosts.map((h) => h.firstLoad.longestGap),
+        gc: hosts.map((h) => h.firstLoad.gc),
         firstScores: { ...firstScores, ratio: firstScores.median / firstLimitStat.median },
         timeline: Object.fromEntries(
           FIRST_LOAD_STAGES.map((s) => [
@@ -330,23 +347,29 @@ async function main() {
         '',
       ],
       [
-        "the engine's load in a fresh Node process (its code run for the first time, as in the host)",
+        `the engine's load in a fresh Node ${doc.limit.benchmarkNode} process (its code run for the first time, as in the host)`,
         f(doc.limit.engineInFreshNode),
         `${(doc.limit.engineInFreshNode.median / limitStat.median).toFixed(2)}x`,
+        '',
+      ],
+      [
+        `the same in a fresh process of the host's Node ${doc.limit.hostNode}`,
+        f(doc.limit.engineInHostNode),
+        `${(doc.limit.engineInHostNode.median / limitStat.median).toFixed(2)}x`,
         '',
       ],
       ['activation', f(doc.activationMs), '', '< 150 ms'],
       [
         `activation to tree with scores${values['quiet-load'] ? ' (--quiet-load: not watched while it runs)' : ''}`,
         f(firstLoad),
-        `${doc.firstLoad.ratio.toFixed(2)}x; ${(firstLoad.median / doc.limit.engineInFreshNode.median).toFixed(2)}x the engine in a fresh process, ${(firstLoad.median / doc.limit.engineInPlainNode.median).toFixed(2)}x in the benchmark's`,
+        `${doc.firstLoad.ratio.toFixed(2)}x; ${(firstLoad.median / doc.limit.engineInHostNode.median).toFixed(2)}x the engine in a fresh process of the host's Node, ${(firstLoad.median / doc.limit.engineInFreshNode.median).toFixed(2)}x of the benchmark's Node, ${(firstLoad.median / doc.limit.engineInPlainNode.median).toFixed(2)}x in the benchmark's process`,
         '<= 2x',
       ],
       ['  longest event-loop block', f(firstBlock), '', '< 100 ms'],
       [
         "  the host process's CPU time in it (every thread)",
         f(firstCpu),
-        `${(firstCpu.median / doc.limit.engineCpuInFreshNode.median).toFixed(2)}x the fresh engine's ${f(doc.limit.engineCpuInFreshNode)}; ${(firstCpu.median / doc.limit.engineCpuInPlainNode.median).toFixed(2)}x the benchmark process's ${f(doc.limit.engineCpuInPlainNode)}`,
+        `${(firstCpu.median / doc.limit.engineCpuInHostNode.median).toFixed(2)}x the fresh engine's ${f(doc.limit.engineCpuInHostNode)} in the host's Node; ${(firstCpu.median / doc.limit.engineCpuInFreshNode.median).toFixed(2)}x its ${f(doc.limit.engineCpuInFreshNode)} in the benchmark's; ${(firstCpu.median / doc.limit.engineCpuInPlainNode.median).toFixed(2)}x the benchmark process's ${f(doc.limit.engineCpuInPlainNode)}`,
         '',
       ],
       [
@@ -359,6 +382,8 @@ async function main() {
       ['  the benchmark entry started after activation', f(stat(hosts.map((h) => h.firstLoad.entryAfterMs ?? NaN))), '', ''],
       ['  longest gap after the entry (2 ms timer)', watched(stat(hosts.flatMap((h) => h.firstLoad.longestGap?.wallMs ?? []))), '', ''],
       ['    host process CPU in that gap', watched(stat(hosts.flatMap((h) => h.firstLoad.longestGap?.processCpuMs ?? []))), '', ''],
+      ['  longest GC pause after the entry', watched(stat(hosts.flatMap((h) => h.firstLoad.gc?.longest.ms ?? []))), gcKinds(hosts), ''],
+      ['    GC pauses in all after the entry', watched(stat(hosts.flatMap((h) => h.firstLoad.gc?.totalMs ?? []))), '', ''],
       ['Refresh, every file changed', f(reloads), `${doc.reload.ratio.toFixed(2)}x`, '<= 2x'],
       ['  longest event-loop block', f(reloadBlock), '', '< 100 ms'],
       [

@@ -4,6 +4,7 @@
 // and writes one JSON document to $GST_BENCH_OUT.
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import * as vscode from 'vscode';
 import type { InspectorApi, TreeSnapshotNode } from '../../src/api';
@@ -26,9 +27,23 @@ export interface HostRun {
    * process's CPU time in it (all its threads). Much less CPU than wall time: the host waited for a core. `endedAtUs`
    * is the monotonic clock at its end (a CPU profile's timestamps), to find in --cpu-prof-load what ran in it. */
   longestGap?: Gap;
+  /** For the first load, after this entry started: the garbage collections' pauses of the host's thread (a GC runs on
+   * it in one go, so a long pause is an event-loop block of its own). */
+  gc?: GcPauses;
+}
+
+export interface GcPauses {
+  /** The longest pause, its kind (major: mark-compact; minor: scavenge; incremental: a marking step) and when it
+   * started, in ms after the entry. */
+  longest: { ms: number; kind: string; atMs: number };
+  totalMs: number;
+  majorCount: number;
+  count: number;
 }
 
 export interface HostReport {
+  /** The Node.js the extension host runs (code-server's), which the engine's load is also timed on. */
+  nodeVersion: string;
   activationMs: number;
   /** From activate() to whenIdle() and the tree's first level with the active file's scores. */
   firstLoad: HostRun & {
@@ -109,6 +124,36 @@ interface Gap {
   endedAtUs: number;
 }
 
+const GC_KINDS: Record<number, string> = {
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+/** Every garbage collection's pause until `stop`: the longest, their sum and how many were major. */
+function watchGc(since: number): { stop(): GcPauses } {
+  const pauses: GcPauses = { longest: { ms: 0, kind: '', atMs: 0 }, totalMs: 0, majorCount: 0, count: 0 };
+  const add = (entries: readonly PerformanceEntry[]) => {
+    for (const e of entries) {
+      const kind = GC_KINDS[(e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
+      pauses.count++;
+      pauses.totalMs += e.duration;
+      if (kind === 'major') pauses.majorCount++;
+      if (e.duration > pauses.longest.ms) pauses.longest = { ms: e.duration, kind, atMs: e.startTime - since };
+    }
+  };
+  const observer = new PerformanceObserver((list) => add(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      add(observer.takeRecords()); // the entries not yet delivered to the callback
+      observer.disconnect();
+      return pauses;
+    },
+  };
+}
+
 /** The longest gap between ticks of a 2 ms timer until `stop`, with the process's CPU time during it. */
 function watchGaps(): { stop(): Gap } {
   let longest: Gap = { wallMs: 0, processCpuMs: 0, endedAtUs: 0 };
@@ -171,6 +216,7 @@ export async function run(): Promise<void> {
   // --quiet-load: the first load without this entry's own watchers (a 2 ms timer, and the tree asked for every 5 ms).
   const watch = env('GST_BENCH_QUIET_LOAD') !== '1';
   const gaps = watch ? watchGaps() : undefined;
+  const gcPauses = watch ? watchGc(entryAt) : undefined;
   const api = await ext.activate();
   const firstScores = watch ? watchFirstScores(api) : undefined;
   await api.whenIdle();
@@ -180,6 +226,7 @@ export async function run(): Promise<void> {
   const cpuSinceActivation = process.cpuUsage(api.stats().cpuAtActivation);
   const firstScoresAt = firstScores?.stop();
   const longestGap = gaps?.stop();
+  const gc = gcPauses?.stop();
   if (loadProfile) await loadProfile(env('GST_BENCH_CPU_PROF_LOAD'));
   const s0 = api.stats({ resetEventLoop: true });
   const mem = process.memoryUsage();
@@ -187,6 +234,7 @@ export async function run(): Promise<void> {
   const files = env('GST_BENCH_FILES').split('\n').filter(Boolean);
   const resultBytes = files.reduce((a, f) => a + statSync(f).size, 0);
   const report: HostReport = {
+    nodeVersion: process.version,
     activationMs: s0.activationMs,
     firstLoad: {
       ms: loadedAt - s0.activationStartedAt,
@@ -198,6 +246,7 @@ export async function run(): Promise<void> {
         FIRST_LOAD_STAGES.filter((s) => s0.stages[s] !== undefined).map((s) => [s, s0.stages[s] - s0.activationStartedAt]),
       ),
       longestGap,
+      gc,
     },
     reloads: [],
     memory: {
