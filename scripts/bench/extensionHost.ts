@@ -4,13 +4,13 @@
 // and writes one JSON document to $GST_BENCH_OUT.
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import * as vscode from 'vscode';
 import type { InspectorApi, TreeSnapshotNode } from '../../src/api';
 import { COMMANDS } from '../../src/ids';
 import { FIRST_LOAD_STAGES, type FirstLoadStage } from '../../src/perf/extensionStats';
 import { CLICK_DIR_ENV, requestClicks, type ClickRequest } from './clickRequest';
+import { watchGc, type GcPauses } from './lib/gcPauses';
 
 const EXTENSION_ID = 'gst-bench.gst-bench-inspector';
 /** How long a profile of the Compare panel's opens goes on after the last, for the work it leaves after its paint. */
@@ -30,15 +30,6 @@ export interface HostRun {
   /** For the first load, after this entry started: the garbage collections' pauses of the host's thread (a GC runs on
    * it in one go, so a long pause is an event-loop block of its own). */
   gc?: GcPauses;
-}
-
-export interface GcPauses {
-  /** The longest pause, its kind (major: mark-compact; minor: scavenge; incremental: a marking step) and when it
-   * started, in ms after the entry. */
-  longest: { ms: number; kind: string; atMs: number };
-  totalMs: number;
-  majorCount: number;
-  count: number;
 }
 
 export interface HostReport {
@@ -124,36 +115,6 @@ interface Gap {
   endedAtUs: number;
 }
 
-const GC_KINDS: Record<number, string> = {
-  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
-  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
-  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
-  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
-};
-
-/** Every garbage collection's pause until `stop`: the longest, their sum and how many were major. */
-function watchGc(since: number): { stop(): GcPauses } {
-  const pauses: GcPauses = { longest: { ms: 0, kind: '', atMs: 0 }, totalMs: 0, majorCount: 0, count: 0 };
-  const add = (entries: readonly PerformanceEntry[]) => {
-    for (const e of entries) {
-      const kind = GC_KINDS[(e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
-      pauses.count++;
-      pauses.totalMs += e.duration;
-      if (kind === 'major') pauses.majorCount++;
-      if (e.duration > pauses.longest.ms) pauses.longest = { ms: e.duration, kind, atMs: e.startTime - since };
-    }
-  };
-  const observer = new PerformanceObserver((list) => add(list.getEntries()));
-  observer.observe({ entryTypes: ['gc'] });
-  return {
-    stop() {
-      add(observer.takeRecords()); // the entries not yet delivered to the callback
-      observer.disconnect();
-      return pauses;
-    },
-  };
-}
-
 /** The longest gap between ticks of a 2 ms timer until `stop`, with the process's CPU time during it. */
 function watchGaps(): { stop(): Gap } {
   let longest: Gap = { wallMs: 0, processCpuMs: 0, endedAtUs: 0 };
@@ -226,7 +187,7 @@ export async function run(): Promise<void> {
   const cpuSinceActivation = process.cpuUsage(api.stats().cpuAtActivation);
   const firstScoresAt = firstScores?.stop();
   const longestGap = gaps?.stop();
-  const gc = gcPauses?.stop();
+  const gc = await gcPauses?.stop();
   if (loadProfile) await loadProfile(env('GST_BENCH_CPU_PROF_LOAD'));
   const s0 = api.stats({ resetEventLoop: true });
   const mem = process.memoryUsage();
