@@ -194,6 +194,20 @@ async function launch(root: string, inputs: { files: string[]; big?: string }, w
 
 const mb = (n: number) => n / (1024 * 1024);
 
+/** One way of timing the engine's load, run after run: its wall and CPU times. */
+function engineTimes() {
+  const ms: number[] = [];
+  const cpuMs: number[] = [];
+  return {
+    ms,
+    cpuMs,
+    add(t: { ms: number; cpuMs: number }) {
+      ms.push(t.ms);
+      cpuMs.push(t.cpuMs);
+    },
+  };
+}
+
 /** Each launch's longest GC pause of the first load, by kind and when: "major at 1,830 ms, minor at 612 ms". */
 function gcKinds(hosts: readonly HostReport[]): string {
   return hosts
@@ -219,27 +233,19 @@ async function main() {
     const questions = readdirSync(inputs.dataset).filter((d) => statSync(path.join(inputs.dataset, d)).isDirectory()).length;
     const limit: number[] = [];
     const firstLimit: number[] = [];
-    const engine: number[] = [];
-    const engineCpu: number[] = [];
-    const freshEngine: number[] = [];
-    const freshEngineCpu: number[] = [];
-    const hostNodeEngine: number[] = [];
-    const hostNodeEngineCpu: number[] = [];
+    // The engine's load: in this process, in a fresh process of this Node, and in one of the host's Node.
+    const engine = engineTimes();
+    const freshEngine = engineTimes();
+    const hostNodeEngine = engineTimes();
     plainNodeLimit(inputs.dataset, inputs.files); // warm-up
     const hosts: HostReport[] = [];
     for (let l = 0; l < launches; l++) {
       for (let r = 0; r < Math.ceil(runs / launches); r++) {
         limit.push(plainNodeLimit(inputs.dataset, inputs.files));
         firstLimit.push(plainNodeFirstScoresLimit(inputs.dataset, inputs.files));
-        const e = await engineLoad(inputs.dataset, inputs.files);
-        engine.push(e.ms);
-        engineCpu.push(e.cpuMs);
-        const fresh = freshNodeEngine(process.execPath, inputs.dataset, inputs.files);
-        freshEngine.push(fresh.ms);
-        freshEngineCpu.push(fresh.cpuMs);
-        const inHostNode = freshNodeEngine(NODE24, inputs.dataset, inputs.files);
-        hostNodeEngine.push(inHostNode.ms);
-        hostNodeEngineCpu.push(inHostNode.cpuMs);
+        engine.add(await engineLoad(inputs.dataset, inputs.files));
+        freshEngine.add(freshNodeEngine(process.execPath, inputs.dataset, inputs.files));
+        hostNodeEngine.add(freshNodeEngine(NODE24, inputs.dataset, inputs.files));
       }
       say(`launch ${l + 1} of ${launches}…`);
       hosts.push(await launch(root, inputs, l === 0));
@@ -268,12 +274,12 @@ async function main() {
       launches,
       limit: {
         readAndParse: limitStat,
-        engineInPlainNode: stat(engine),
-        engineCpuInPlainNode: stat(engineCpu),
-        engineInFreshNode: stat(freshEngine),
-        engineCpuInFreshNode: stat(freshEngineCpu),
-        engineInHostNode: stat(hostNodeEngine),
-        engineCpuInHostNode: stat(hostNodeEngineCpu),
+        engineInPlainNode: stat(engine.ms),
+        engineCpuInPlainNode: stat(engine.cpuMs),
+        engineInFreshNode: stat(freshEngine.ms),
+        engineCpuInFreshNode: stat(freshEngine.cpuMs),
+        engineInHostNode: stat(hostNodeEngine.ms),
+        engineCpuInHostNode: stat(hostNodeEngine.cpuMs),
         benchmarkNode: process.version,
         hostNode: hosts[0]?.nodeVersion ?? '',
         firstScoresReadAndParse: firstLimitStat,
