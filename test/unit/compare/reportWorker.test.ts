@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { after, before, describe, test } from 'node:test';
 import { loadResultFile } from '../../../src/core/compare/load';
 import { CompareReportWorker, packSets, unpackSets } from '../../../src/core/compare/reportWorker';
@@ -12,9 +11,8 @@ import { datasetSubtaskCounts } from '../../../src/core';
 import { compareReport } from '../../../src/shared/stats/compareReport';
 import type { ResultSet } from '../../../src/shared/stats/compare';
 import { demoFixture, type DemoFixture, DEMO_NAMES } from './demoSession';
-import { REPO_ROOT } from '../helpers/shared';
+import { bundleWorker } from '../helpers/workerBundle';
 
-// The worker's entry bundled as scripts/build.mjs bundles it (a worker thread does not get tsx's loader).
 let dir: string;
 let ENTRY: string;
 
@@ -22,15 +20,7 @@ let fx: DemoFixture;
 let sets: ResultSet[];
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gst-worker-'));
-  ENTRY = path.join(dir, 'compareWorker.js');
-  await build({
-    entryPoints: [path.join(REPO_ROOT, 'src', 'core', 'compare', 'reportWorkerMain.ts')],
-    outfile: ENTRY,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'silent',
-  });
+  ENTRY = await bundleWorker('src/core/compare/reportWorkerMain.ts', path.join(dir, 'compareWorker.js'));
   fx = await demoFixture();
   const loaded = await Promise.all(DEMO_NAMES.map((n) => loadResultFile(fx.dataset, fx.file(n), { profile: 'paper' })));
   sets = loaded.flatMap((l) => l.sets);
