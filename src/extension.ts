@@ -201,6 +201,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     compareSettled: () => compare.settled(),
     statusBarText: () => statusBar.shownText(),
     stats: (options) => ({ ...extensionStats(options), scoringWorker: scoring.stats() }),
+    scoringWorkerHeapUsed: () => scoring.heapUsed(),
     scoreboard: () => ({ open: scoreboard.isOpen(), model: scoreboard.session.current(), display: scoreboard.session.currentDisplay() }),
   };
 }

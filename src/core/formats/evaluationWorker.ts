@@ -1,9 +1,9 @@
 // Scores result files on a worker thread (evaluationWorkerMain.ts), so that the extension host's thread holds
 // only the evaluation that comes back: not the lines' parse, nor the garbage whose collections block it.
-import { deserialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Dataset, Question } from '../dataset/question';
-import type { Evaluation } from '../results/evaluation';
+import type { Evaluation, QuestionOutcome } from '../results/evaluation';
 import type { FieldMap } from '../../shared/formats/types';
 import type { ResultFormatInfo } from '../../shared/formats/info';
 import { DEFAULT_READER } from '../../shared/parsing/readers';
@@ -37,8 +37,14 @@ export function scoringRows(dataset: Dataset): ScoringRow[] {
   return dataset.questions.map(({ index, uid, task, subtask, kind, truth, texts }) => ({ index, uid, task, subtask, kind, truth, texts }));
 }
 
-/** The dataset the worker scores against. `byUid` is built from the rows: a uid given twice keeps the dataset's own choice. */
-export function datasetFromRows(d: DatasetMessage): Dataset {
+/** The dataset the worker scores against, and each uid's position in its rows (the host's `dataset.questions`). */
+export interface WorkerDataset {
+  dataset: Dataset;
+  positions: Map<string, number>;
+}
+
+/** `byUid` is built from the rows: a uid given twice keeps the dataset's own choice. */
+export function datasetFromRows(d: DatasetMessage): WorkerDataset {
   const questions: Question[] = d.rows.map((r) => ({
     ...r,
     scene: '',
@@ -52,8 +58,48 @@ export function datasetFromRows(d: DatasetMessage): Dataset {
     problems: [],
   }));
   const byUid = new Map<string, Question>();
-  for (const k of d.byUid) byUid.set(questions[k].uid, questions[k]);
-  return { root: d.root, layout: d.layout, questions, byUid, problems: [] };
+  const positions = new Map<string, number>();
+  for (const k of d.byUid) {
+    byUid.set(questions[k].uid, questions[k]);
+    positions.set(questions[k].uid, k);
+  }
+  return { dataset: { root: d.root, layout: d.layout, questions, byUid, problems: [] }, positions };
+}
+
+/**
+ * A read as it crosses back: the outcomes without their uid, which the host takes from its own questions by
+ * position. Sent, each uid would come back as two new strings per file (the map's key and the outcome's field),
+ * most of what the host would keep of a file.
+ */
+interface WireRead {
+  format: ResultFormatInfo;
+  evaluation: Omit<Evaluation, 'byUid'>;
+  outcomes: QuestionOutcome[];
+  positions: Int32Array;
+}
+
+/** The worker's side: `read` as bytes (its outcomes' uids emptied: the read is not used after). */
+export function encodeRead(read: ResultRead, positions: Map<string, number>): Uint8Array {
+  const { byUid, ...evaluation } = read.evaluation;
+  const outcomes = [...byUid.values()];
+  const at = new Int32Array(outcomes.length);
+  outcomes.forEach((o, k) => {
+    at[k] = positions.get(o.uid)!;
+    o.uid = '';
+  });
+  return serialize({ format: read.format, evaluation, outcomes, positions: at } satisfies WireRead);
+}
+
+/** The host's side: the read again, each uid the host's own question's string. */
+export function decodeRead(bytes: Uint8Array, dataset: Dataset): ResultRead {
+  const wire = deserialize(bytes) as WireRead;
+  const byUid = new Map<string, QuestionOutcome>();
+  wire.outcomes.forEach((o, k) => {
+    const uid = dataset.questions[wire.positions[k]].uid;
+    o.uid = uid;
+    byUid.set(uid, o);
+  });
+  return { format: wire.format, evaluation: { ...wire.evaluation, byUid } as Evaluation };
 }
 
 export interface DatasetMessage {
@@ -177,6 +223,13 @@ export class EvaluationWorker {
     } catch {
       // Its first file will find out, and be scored on this thread.
     }
+  }
+
+  /** The worker's heap in use (its garbage included); undefined when none runs, or on a Node before 22.16. */
+  async heapUsed(): Promise<number | undefined> {
+    const w = this.worker as (Worker & { getHeapStatistics?: () => Promise<{ used_heap_size: number }> }) | undefined;
+    if (!w?.getHeapStatistics) return undefined;
+    return (await w.getHeapStatistics()).used_heap_size;
   }
 
   stats(): EvaluationWorkerStats {
@@ -313,7 +366,7 @@ export class EvaluationWorker {
   }
 
   private decoded(waiter: Waiter, bytes: Uint8Array): ResultRead {
-    const read = deserialize(bytes) as ResultRead;
+    const read = decodeRead(bytes, waiter.dataset);
     const memo = this.memos.for(waiter.reader ?? DEFAULT_READER);
     for (const o of read.evaluation.byUid.values()) {
       const kind = waiter.dataset.byUid.get(o.uid)?.kind;

@@ -1,15 +1,21 @@
 // The scoring worker thread (bundled to dist/evaluationWorker.js; evaluationWorker.ts starts it): reads and scores
 // result files against the datasets the host sent, so their parse and its garbage stay off the host's thread.
-import { serialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import type { Dataset } from '../dataset/question';
 import { PredictionMemos } from '../../shared/parsing/repeatedPredictions';
-import { datasetFromRows, errorParts, evaluateHere, type FromWorker, type ToWorker } from './evaluationWorker';
+import {
+  datasetFromRows,
+  encodeRead,
+  errorParts,
+  evaluateHere,
+  type FromWorker,
+  type ToWorker,
+  type WorkerDataset,
+} from './evaluationWorker';
 
 /** How often a large file's read reports its progress. */
 const PROGRESS_EVERY_MS = 50;
 
-const datasets = new Map<number, Dataset>();
+const datasets = new Map<number, WorkerDataset>();
 const running = new Map<number, AbortController>();
 /** Shared by every file this worker scores, as the store shared its own. */
 const predictionMemos = new PredictionMemos();
@@ -29,10 +35,10 @@ async function evaluate(m: Extract<ToWorker, { type: 'evaluate' }>): Promise<voi
       }
     : undefined;
   try {
-    const dataset = datasets.get(m.dataset);
-    if (!dataset) throw new Error(`the scoring worker has no dataset ${m.dataset}`);
-    const read = await evaluateHere(dataset, m.file, { ...m.options, signal: controller.signal, onBytesRead, predictionMemos });
-    const bytes = serialize(read);
+    const held = datasets.get(m.dataset);
+    if (!held) throw new Error(`the scoring worker has no dataset ${m.dataset}`);
+    const read = await evaluateHere(held.dataset, m.file, { ...m.options, signal: controller.signal, onBytesRead, predictionMemos });
+    const bytes = encodeRead(read, held.positions);
     // Moved, not copied, when the buffer is the serializer's own.
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const owned = whole ? bytes : Uint8Array.prototype.slice.call(bytes);

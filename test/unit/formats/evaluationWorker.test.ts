@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { EvaluationWorker, evaluateHere, readDataset, type Dataset, type EvaluatorOptions } from '../../../src/core';
 import { datasetFromRows, scoringRows } from '../../../src/core/formats/evaluationWorker';
 import { readErrorText } from '../../../src/store/readResult';
@@ -101,7 +102,7 @@ describe('scoring on the worker thread', () => {
     assert.equal(stats.scoredHere, 0);
     assert.equal(stats.evaluated, CASES.length);
     assert.equal(stats.workersStarted, 1);
-    const rebuilt = datasetFromRows({
+    const { dataset: rebuilt, positions } = datasetFromRows({
       type: 'dataset',
       dataset: 1,
       root: demo.root,
@@ -114,6 +115,7 @@ describe('scoring on the worker thread', () => {
       demo.questions.map((q) => [q.uid, q.subtask, q.kind, q.truth, q.texts, q.index]),
     );
     assert.deepEqual([...rebuilt.byUid.keys()], [...demo.byUid.keys()]);
+    for (const [uid, k] of positions) assert.equal(demo.questions[k], demo.byUid.get(uid));
   });
 
   test("a repeated answer's outcome is held once across the files read back, as the readers' memory holds it here", async () => {
@@ -133,6 +135,13 @@ describe('scoring on the worker thread', () => {
     // Another reader's outcomes are not mixed in.
     const strict = await worker.evaluate(demo, file, { profile: 'paper', reader: 'strict' });
     for (const [uid, o] of strict.evaluation.byUid) assert.notEqual(o.parse, first.evaluation.byUid.get(uid)!.parse, uid);
+  });
+
+  test("the worker's heap, where this Node can say it", async () => {
+    assert.equal(await new EvaluationWorker(ENTRY).heapUsed(), undefined, 'no worker started yet');
+    const heap = await worker.heapUsed();
+    if (typeof (Worker.prototype as { getHeapStatistics?: unknown }).getHeapStatistics === 'function') assert.ok(heap! > 0, String(heap));
+    else assert.equal(heap, undefined);
   });
 
   test('failures carry the code and the mapping offer the Results row shows', async () => {

@@ -41,6 +41,9 @@ export function loadingTests(): void {
       // Scored on the scoring worker, not on the extension host's thread.
       assert.ok((loaded.scoringWorker?.evaluated ?? 0) >= 1, `no file was scored on the worker: ${JSON.stringify(loaded.scoringWorker)}`);
       assert.equal(loaded.scoringWorker?.scoredHere, 0, 'the scoring worker could not run: files were scored on the host thread');
+      // The host's Node (24) reports the worker's heap, which the benchmark adds to the host's.
+      const workerHeap = await api.scoringWorkerHeapUsed();
+      assert.ok(workerHeap !== undefined && workerHeap > 0, `the scoring worker's heap was not reported: ${workerHeap}`);
 
       await vscode.commands.executeCommand(COMMANDS.refresh);
       await api.whenIdle();
