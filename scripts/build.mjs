@@ -23,8 +23,6 @@ const bundles = [
   },
   // The Compare panel's statistics thread (src/core/compare/reportWorker.ts starts it).
   { entryPoints: ['src/core/compare/reportWorkerMain.ts'], outfile: 'dist/compareWorker.js', platform: 'node', format: 'cjs' },
-  // The result files' scoring thread (src/core/formats/evaluationWorker.ts starts it).
-  { entryPoints: ['src/core/formats/evaluationWorkerMain.ts'], outfile: 'dist/evaluationWorker.js', platform: 'node', format: 'cjs' },
   // Extension-host test suite (run inside a real VS Code).
   {
     entryPoints: ['test/vscode/suite/index.ts'],

@@ -48,9 +48,6 @@ export interface InspectorApi {
   statusBarText(): string | undefined;
   /** What the extension counted about its own work (result parses, cache hits, paints); see src/perf/extensionStats.ts. */
   stats(options?: { resetEventLoop?: boolean }): ExtensionStats;
-  /** The scoring worker's heap in use, in bytes (garbage not yet collected included); undefined when none runs or
-   * its Node cannot say. */
-  scoringWorkerHeapUsed(): Promise<number | undefined>;
   /** The scoreboard as its panel shows it (built now if needed), whether the panel is open, and its filter. */
   scoreboard(): { open: boolean; model: ScoreboardModel; display: ScoreboardDisplay };
 }

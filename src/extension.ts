@@ -5,7 +5,7 @@ import type { InspectorApi } from './api';
 import { registerCommands } from './commands';
 import { registerHumanBaseline } from './commands/humanBaseline';
 import { discardPendingUndos } from './commands/rescore';
-import { EvaluationWorker, TimeSlicer } from './core';
+import { TimeSlicer } from './core';
 import { createDiagnostics } from './diagnostics/problems';
 import { COMMANDS, SETTINGS } from './ids';
 import { activationFinished, activationStarted, extensionStats, markStageOnce } from './perf/extensionStats';
@@ -43,15 +43,11 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
   const started = Date.now();
   activationStarted();
   const log = vscode.window.createOutputChannel('GST-Bench', { log: true });
-  // Result files are scored on a worker thread; the store falls back to this thread if it cannot run.
-  const scoring = new EvaluationWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'evaluationWorker.js').fsPath, (e) =>
-    log.warn(`the scoring worker stopped (${e.message}); its files are scored on the extension host's thread`),
-  );
-  const store = new InspectorStore(log, new FieldMappings(context.workspaceState), scoring);
+  const store = new InspectorStore(log, new FieldMappings(context.workspaceState));
   const questions = createQuestionsView(store);
   const results = createResultsView(store);
   const statusBar = createStatusBar(store);
-  context.subscriptions.push(log, store, scoring, questions, results, statusBar, createDiagnostics(store));
+  context.subscriptions.push(log, store, questions, results, statusBar, createDiagnostics(store));
 
   const audit = registerAudit(store, log);
   context.subscriptions.push(audit);
@@ -200,8 +196,7 @@ export function activate(context: vscode.ExtensionContext): InspectorApi {
     compareSent: () => compare.lastSent(),
     compareSettled: () => compare.settled(),
     statusBarText: () => statusBar.shownText(),
-    stats: (options) => ({ ...extensionStats(options), scoringWorker: scoring.stats() }),
-    scoringWorkerHeapUsed: () => scoring.heapUsed(),
+    stats: (options) => extensionStats(options),
     scoreboard: () => ({ open: scoreboard.isOpen(), model: scoreboard.session.current(), display: scoreboard.session.currentDisplay() }),
   };
 }

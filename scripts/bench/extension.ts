@@ -262,7 +262,6 @@ async function main() {
     const reloadBlock = stat(blocks(hosts.flatMap((h) => h.reloads)));
     const heap = stat(hosts.map((h) => h.memory.heapUsedDelta));
     const rss = stat(hosts.map((h) => h.memory.rssDelta));
-    const workerHeap = stat(hosts.flatMap((h) => h.memory.workerHeapUsed ?? []));
     const lives = hosts.flatMap((h) => (h.memory.live ? [h.memory.live] : []));
     const held = stat(lives.map((l) => l.loaded - l.unloaded));
     const loadBack = stat(lives.map((l) => l.reload.ms));
@@ -307,8 +306,6 @@ async function main() {
         heapUsedDelta: heap,
         rssDelta: rss,
         heapRatio: heap.median / resultBytes,
-        scoringWorkerHeapUsed: workerHeap,
-        withWorkerRatio: (heap.median + (workerHeap.n > 0 ? workerHeap.median : 0)) / resultBytes,
         rssRatio: rss.median / resultBytes,
         heldByFiles: held,
         heldRatio: held.median / resultBytes,
@@ -399,14 +396,6 @@ async function main() {
         `host heap, ${fileCount} files`,
         `${mb(heap.median).toFixed(0)} MB`,
         `${doc.memory.heapRatio.toFixed(2)}x of ${mb(resultBytes).toFixed(0)} MB`,
-        '<= 3x',
-      ],
-      [
-        `  the scoring worker's heap after the load, garbage included`,
-        workerHeap.n > 0
-          ? `${mb(workerHeap.median).toFixed(0)} MB (${mb(workerHeap.min).toFixed(0)}-${mb(workerHeap.max).toFixed(0)}, n=${workerHeap.n})`
-          : 'not reported',
-        workerHeap.n > 0 ? `host and worker heaps ${doc.memory.withWorkerRatio.toFixed(2)}x of ${mb(resultBytes).toFixed(0)} MB` : '',
         '<= 3x',
       ],
       [

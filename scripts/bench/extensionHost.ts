@@ -53,8 +53,6 @@ export interface HostReport {
     rssDelta: number;
     resultBytes: number;
     rss: number;
-    /** The scoring worker's heap after the load, garbage included (the host's own heap does not count it). */
-    workerHeapUsed?: number;
     /** After a full GC: the heap with the files loaded, with them unloaded, and the load that brought them back. */
     live?: { loaded: number; unloaded: number; reload: HostRun };
   };
@@ -193,7 +191,6 @@ export async function run(): Promise<void> {
   if (loadProfile) await loadProfile(env('GST_BENCH_CPU_PROF_LOAD'));
   const s0 = api.stats({ resetEventLoop: true });
   const mem = process.memoryUsage();
-  const workerHeapUsed = await api.scoringWorkerHeapUsed();
   const resultFiles = (await api.resultsTree()).map((r) => r.id);
   const files = env('GST_BENCH_FILES').split('\n').filter(Boolean);
   const resultBytes = files.reduce((a, f) => a + statSync(f).size, 0);
@@ -218,7 +215,6 @@ export async function run(): Promise<void> {
       rssDelta: mem.rss - s0.memoryAtActivation.rss,
       resultBytes,
       rss: mem.rss,
-      workerHeapUsed,
     },
     filterSort: [],
     compareOpen: [],

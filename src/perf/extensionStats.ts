@@ -2,7 +2,6 @@
 // disk is not parsed again; activation reads no result file) and the extension benchmark (scripts/bench/extension.ts).
 // Times are `performance.now()` of the extension host, so a reader in the same host can subtract them.
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import type { EvaluationWorkerStats } from '../core';
 
 /** Set in the extension host's environment by the benchmark: activation then starts an event-loop delay monitor. */
 export const EVENT_LOOP_MONITOR_ENV = 'GST_BENCH_EVENT_LOOP';
@@ -45,8 +44,6 @@ export interface ExtensionStats {
   /** When each stage last happened (`compare.ready`: its page said ready; `compare.sent`: its table was posted), or first
    * happened for the first load's (`FIRST_LOAD_STAGES`). */
   stages: Record<string, number>;
-  /** What the scoring worker did: files scored on it, and on the host's thread when it could not run. */
-  scoringWorker?: EvaluationWorkerStats;
   /** The longest event-loop block since activation or the last reset, in ms; only under the benchmark. */
   eventLoopMaxMs?: number;
 }

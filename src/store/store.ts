@@ -16,7 +16,6 @@ import {
   type Evaluation,
   type FieldMapping,
   type FormatOptions,
-  type ResultEvaluator,
   type ResultFormatInfo,
   type ScoringProfile,
   formatOptionsFromSettings,
@@ -104,8 +103,6 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     private readonly log: vscode.LogOutputChannel,
     /** Per-workspace field mappings set in the UI; none in tests that build a bare store. */
     readonly mappings?: FieldMappings,
-    /** Scores result files read from disk: the extension's scoring worker; this thread in tests that build a bare store. */
-    private readonly scoring?: { evaluate: ResultEvaluator; warm(): void },
   ) {
     super();
     // Registered before any other listener of the extension, so theirs read the new settings.
@@ -212,7 +209,6 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
     let firstRead: { dataset: Dataset; media: DeferredMedia } | undefined;
     try {
       countDatasetRead();
-      this.scoring?.warm(); // the worker starts on the other core while the dataset is read; its files come next
       const read = await readDatasetDeferringMedia(key, { cache: this.readCacheOf(key) });
       if (!current()) return;
       const { dataset } = read;
@@ -364,7 +360,6 @@ export class InspectorStore extends InspectorState implements vscode.Disposable 
                 predictionMemos: this.predictionMemos,
               },
               unsaved,
-              this.scoring?.evaluate,
             ),
           );
         },

@@ -23,11 +23,3 @@ export {
 export { fieldsOfFile, leafFields, type FieldChoice } from './fields';
 export { summarizeResultFile, type FileSummary, type FileSummaryResult } from './fileSummaries';
 export { loadResultFileOfAnyFormat } from './resultSets';
-export {
-  EvaluationWorker,
-  evaluateHere,
-  type EvaluationWorkerStats,
-  type EvaluatorOptions,
-  type ResultEvaluator,
-  type ResultRead,
-} from './evaluationWorker';

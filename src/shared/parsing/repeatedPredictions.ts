@@ -18,24 +18,11 @@ export class RepeatedPredictions {
 
   read(kind: AnswerKind, raw: string): ParseOutcome {
     if (raw.length > MAX_REMEMBERED_PREDICTION_CHARS) return parsePrediction(kind, raw, this.reader);
-    return this.remembered(kind, raw, () => parsePrediction(kind, raw, this.reader));
-  }
-
-  /**
-   * The outcome remembered for `raw`, else `outcome` (read under this reader elsewhere: a worker thread's copy),
-   * remembered from now on. Copies of one outcome that came from elsewhere are then held once.
-   */
-  shared(kind: AnswerKind, raw: string, outcome: ParseOutcome): ParseOutcome {
-    if (raw.length > MAX_REMEMBERED_PREDICTION_CHARS) return outcome;
-    return this.remembered(kind, raw, () => outcome);
-  }
-
-  private remembered(kind: AnswerKind, raw: string, make: () => ParseOutcome): ParseOutcome {
     let memo = this.byKind.get(kind);
     if (!memo) this.byKind.set(kind, (memo = new Map()));
     let outcome = memo.get(raw);
     if (outcome === undefined) {
-      outcome = make();
+      outcome = parsePrediction(kind, raw, this.reader);
       if (memo.size >= MAX_REMEMBERED_PREDICTIONS) memo.clear();
       memo.set(raw, outcome);
     } else if (!Object.isFrozen(outcome)) {

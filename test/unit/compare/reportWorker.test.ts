@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { build } from 'esbuild';
 import { after, before, describe, test } from 'node:test';
 import { loadResultFile } from '../../../src/core/compare/load';
 import { CompareReportWorker, packSets, unpackSets } from '../../../src/core/compare/reportWorker';
@@ -11,8 +12,9 @@ import { datasetSubtaskCounts } from '../../../src/core';
 import { compareReport } from '../../../src/shared/stats/compareReport';
 import type { ResultSet } from '../../../src/shared/stats/compare';
 import { demoFixture, type DemoFixture, DEMO_NAMES } from './demoSession';
-import { bundleWorker } from '../helpers/workerBundle';
+import { REPO_ROOT } from '../helpers/shared';
 
+// The worker's entry bundled as scripts/build.mjs bundles it (a worker thread does not get tsx's loader).
 let dir: string;
 let ENTRY: string;
 
@@ -20,7 +22,15 @@ let fx: DemoFixture;
 let sets: ResultSet[];
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gst-worker-'));
-  ENTRY = await bundleWorker('src/core/compare/reportWorkerMain.ts', path.join(dir, 'compareWorker.js'));
+  ENTRY = path.join(dir, 'compareWorker.js');
+  await build({
+    entryPoints: [path.join(REPO_ROOT, 'src', 'core', 'compare', 'reportWorkerMain.ts')],
+    outfile: ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'silent',
+  });
   fx = await demoFixture();
   const loaded = await Promise.all(DEMO_NAMES.map((n) => loadResultFile(fx.dataset, fx.file(n), { profile: 'paper' })));
   sets = loaded.flatMap((l) => l.sets);
