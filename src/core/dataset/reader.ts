@@ -36,9 +36,15 @@ const QUESTIONS_PER_STEP = 8;
 
 /**
  * The options, and the real folders the questions of one dataset share; `seen` collects the media files one
- * question's build looked at (its `cacheable` is cleared when one was not in a real folder).
+ * question's build looked at (its `cacheable` is cleared when one was not in a real folder);
+ * `texts` holds each prompt text once: the questions of a subtask share most of theirs, which JSON.parse makes a
+ * new string for in every question.
  */
-type ReadContext = ReadOptions & { folders?: RealFolders; seen?: { media: SeenMedia[]; cacheable: boolean } };
+type ReadContext = ReadOptions & {
+  folders?: RealFolders;
+  seen?: { media: SeenMedia[]; cacheable: boolean };
+  texts?: Map<string, string>;
+};
 
 /** The options, and where media checks go when they are left for later (`readDatasetDeferringMedia`). */
 type ReadOptions = ReadDatasetOptions & { deferred?: DeferredMedia };
@@ -101,7 +107,7 @@ async function readEitherLayout(target: string, options: ReadOptions): Promise<D
   const present = new Set<string>();
   // The folders came from listing the real root as folders, not symlinks: they are real.
   const realFolders = new RealFolders(root, ownQuestion ? [] : sampleDirs);
-  const context: ReadContext = { ...options, folders: realFolders };
+  const context: ReadContext = { ...options, folders: realFolders, texts: new Map() };
   // A read that did not look at media must not stand in for one that did: no cache then. A read that checks them
   // later remembers a question once they are checked.
   const cache = options.checkMedia === false ? undefined : options.cache;
@@ -129,7 +135,7 @@ async function readEitherLayout(target: string, options: ReadOptions): Promise<D
     }
     const identity = 'identity' in read && typeof read.identity === 'string' ? read.identity : undefined;
     const seen = cache && identity !== undefined ? { media: [] as SeenMedia[], cacheable: true } : undefined;
-    const q = await buildQuestion(parsed.value, { file, text }, dir, root, seen ? { ...context, seen } : context);
+    const q = await buildQuestion(parsed.value, fileSource(file, read.bytes), dir, root, seen ? { ...context, seen } : context);
     if (q) {
       q.index = order;
       questions[order] = q;
@@ -212,7 +218,7 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
       options.deferred?.beforeAQuestion(() => lines.fill());
     }
   }
-  const context: ReadContext = { ...options, folders: new RealFolders(root) };
+  const context: ReadContext = { ...options, folders: new RealFolders(root), texts: new Map() };
   const built: Array<Question | null> = [];
   const slicer = new TimeSlicer();
   for (let start = 0; start < records.length; start += QUESTIONS_PER_STEP) {
@@ -274,7 +280,7 @@ function sourceLine(source: Source, recordLines: RecordLines | undefined): numbe
 /** The line of a question's "uid" field (of its record, for layout B), for a problem about the uid: found only when
  * a problem needs it (a duplicate uid), since finding it scans the question's text. */
 function uidLine(q: Question, recordLines: RecordLines | undefined): number {
-  const text = (q.source as Source).text;
+  const text = sourceText(q.source);
   return (text !== undefined ? fieldLocator(text)('uid') : undefined) ?? sourceLine(q.source, recordLines);
 }
 
@@ -325,8 +331,24 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
   });
 }
 
-/** Where a record came from; `text` is a question.json's text, used to point problems at a field's own line. */
-type Source = { file: string; line?: number; text?: string };
+/** Where a record came from; `bytes` is a question.json's bytes, used to point problems at a field's own line. */
+type Source = { file: string; line?: number; bytes?: Buffer };
+
+/**
+ * A question.json's source, its bytes kept for the problems found after the read (a missing video, a duplicate
+ * uid) as bytes, outside the JS heap: kept as text, they were two thirds of what a question holds (3.8 of 5.6 KB
+ * in the paper-size dataset, whose texts are two-byte strings), copied by every scavenge of a dataset's first
+ * read. Not enumerable: not part of the question's content (the Question type has no such field).
+ */
+function fileSource(file: string, bytes: Buffer): Source {
+  const source: Source = { file };
+  Object.defineProperty(source, 'bytes', { value: bytes, enumerable: false });
+  return source;
+}
+
+function sourceText(source: Source): string | undefined {
+  return source.bytes?.toString('utf8');
+}
 
 /** 1-based line of a top-level key in a JSON object text, and optionally of a string value after it. */
 function fieldLocator(text: string): (key: string, value?: string) => number | undefined {
@@ -416,7 +438,7 @@ async function buildQuestionUnguarded(
   }
 
   let texts: string[] = [];
-  if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = rec.texts as string[];
+  if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = sharedTexts(rec.texts as string[], options.texts);
   else list.add('"texts" must be an array of strings', 'error', 'texts');
 
   const videoRel =
@@ -473,6 +495,17 @@ async function buildQuestionUnguarded(
   return question;
 }
 
+/** `texts` with each string replaced by the one `seen` holds for it (the array is the parsed record's own). */
+function sharedTexts(texts: string[], seen: Map<string, string> | undefined): string[] {
+  if (!seen) return texts;
+  for (let i = 0; i < texts.length; i++) {
+    const known = seen.get(texts[i]);
+    if (known === undefined) seen.set(texts[i], texts[i]);
+    else texts[i] = known;
+  }
+  return texts;
+}
+
 /** The fields the reader does not interpret, in their order; `source_*` fields are dropped. */
 function extraFields(rec: Record<string, unknown>): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
@@ -487,8 +520,6 @@ function extraFields(rec: Record<string, unknown>): Record<string, unknown> {
 
 /** A question's problems, each at its field's line when a field is named (found only then: it scans the text). */
 class QuestionProblems {
-  private locate: ReturnType<typeof fieldLocator> | undefined | null = null;
-
   constructor(
     private readonly problems: Problem[],
     private readonly source: Source,
@@ -497,8 +528,10 @@ class QuestionProblems {
   ) {}
 
   add(message: string, severity: Problem['severity'] = 'error', key?: string, value?: string): void {
-    if (this.locate === null) this.locate = this.source.text !== undefined ? fieldLocator(this.source.text) : undefined;
-    const line = (key !== undefined ? this.locate?.(key, value) : undefined) ?? sourceLine(this.source, this.recordLines);
+    // The text is decoded for each problem, not kept: a media check long after the read would keep it as long as
+    // the question. A question has a few problems at most.
+    const text = key !== undefined ? sourceText(this.source) : undefined;
+    const line = (text !== undefined ? fieldLocator(text)(key!, value) : undefined) ?? sourceLine(this.source, this.recordLines);
     this.problems.push({ file: this.source.file, line, severity, message, uid: this.uid });
   }
 

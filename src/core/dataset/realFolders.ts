@@ -93,14 +93,16 @@ export class RealFolders {
     if (!st.isFile()) return undefined;
     if (st.size > maxBytes)
       return { ok: false, missing: false, reason: `${st.size} bytes, more than the ${maxBytes}-byte limit for dataset JSON files` };
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(file, { encoding: 'utf8', flag: OPEN_FLAGS_ARGUMENT });
+      bytes = readFileSync(file, { flag: OPEN_FLAGS_ARGUMENT });
     } catch {
       return undefined;
     }
+    const text = bytes.toString('utf8');
+    // Bytes that are not UTF-8 decode to replacement characters, whose UTF-8 is longer: the general path reports them.
     if (Buffer.byteLength(text, 'utf8') !== st.size) return undefined;
-    return { ok: true, text, path: file, identity: fileIdentity(st) };
+    return { ok: true, text, bytes, path: file, identity: fileIdentity(st) };
   }
 }
 

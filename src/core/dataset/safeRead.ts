@@ -12,7 +12,7 @@ export const MAX_DATASET_JSON_BYTES = 64 * 1024 * 1024;
 
 /** `reason` is a short phrase that follows "not read: " in a problem naming the file. */
 export type DatasetFileRead =
-  { ok: true; text: string; path: string } | { ok: false; missing: true } | { ok: false; missing: false; reason: string };
+  { ok: true; text: string; bytes: Buffer; path: string } | { ok: false; missing: true } | { ok: false; missing: false; reason: string };
 
 // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer, so fstat can refuse it.
 // O_NOFOLLOW: the path is already resolved; a symlink swapped in after the check is refused, not followed.
@@ -58,7 +58,8 @@ export async function readDatasetFile(realRoot: string, file: string, maxBytes =
       length += bytesRead;
     }
     if (length > st.size) return { ok: false, missing: false, reason: 'the file grew while it was read' };
-    return { ok: true, text: utf8Text(buf.subarray(0, length)), path: real };
+    const bytes = buf.subarray(0, length);
+    return { ok: true, text: utf8Text(bytes), bytes, path: real };
   } catch (e) {
     return { ok: false, missing: false, reason: describeFsError(e) };
   } finally {

@@ -1,0 +1,77 @@
+// What a read dataset keeps on the JS heap: a prompt text shared by many questions is held once, and a
+// question.json's text is not kept (its bytes are, outside the heap, for the problems found after the read).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { readDataset, readDatasetDeferringMedia } from '../../../src/core';
+
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+const heapUsed = () => {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+};
+
+const QUESTIONS = 200;
+// Two-byte text (an en dash), as the real prompts are: 40 KB per copy on the heap.
+const PROMPT = 'Taking your current viewing direction as 0°, give the angle between –180° and 180°. '.repeat(240);
+
+function writeDataset(t: { after(fn: () => void): void }): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'gst-dataset-memory-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  for (let i = 0; i < QUESTIONS; i++) {
+    const dir = path.join(root, `${String(i).padStart(3, '0')}_q`);
+    mkdirSync(dir);
+    const question = {
+      task: 'Object_Localization_Egocentric_Direction_visual',
+      uid: `q${i}`,
+      scene: 's',
+      answer: '10',
+      texts: ['This is the exploration video.', PROMPT],
+      copied_video_path: 'missing.mp4',
+    };
+    writeFileSync(path.join(dir, 'question.json'), JSON.stringify(question, null, 2));
+  }
+  return root;
+}
+
+describe('what a dataset holds', () => {
+  it('a prompt text shared by its questions, and no question.json text, is kept on the heap', async (t) => {
+    const root = writeDataset(t);
+    const before = heapUsed();
+    const { dataset, media } = await readDatasetDeferringMedia(root);
+    await media.all();
+    const held = heapUsed() - before;
+    // One copy of each file's text and of each prompt would be 2 x 200 x 40 KB = 16 MB.
+    assert.ok(held < 3 * 1024 * 1024, `the dataset holds ${(held / 1024 / 1024).toFixed(1)} MB`);
+    assert.equal(dataset.questions.length, QUESTIONS);
+    assert.ok(dataset.questions.every((q) => q.texts[1] === PROMPT));
+  });
+
+  it("the problems found after the read still point at their field's line; a question's source is its file", async (t) => {
+    const root = writeDataset(t);
+    const { dataset, media } = await readDatasetDeferringMedia(root);
+    await media.all();
+    const q = dataset.questions[7];
+    const lines = readFileSync(q.source.file, 'utf8').split('\n');
+    const videoLine = lines.findIndex((l) => l.includes('"copied_video_path"')) + 1;
+    assert.ok(videoLine > 1);
+    assert.deepEqual(
+      q.problems.map((p) => [p.line, /missing\.mp4/.test(p.message)]),
+      [[videoLine, true]],
+    );
+    assert.deepEqual(Object.keys(q.source), ['file']);
+    assert.equal(JSON.stringify(q.source), JSON.stringify({ file: q.source.file }));
+    // The same problems as a read that checks the media at once.
+    const whole = await readDataset(root);
+    assert.deepEqual(
+      whole.questions.map((x) => x.problems),
+      dataset.questions.map((x) => x.problems),
+    );
+  });
+});
