@@ -108,7 +108,9 @@ export class RealFolders {
 
 /** What changes when a file's bytes may have: its inode, size, mtime and ctime (a rewrite that keeps the mtime moves the ctime). */
 function fileIdentity(st: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }): string {
-  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  // Joined, not a template literal: V8 keeps a template's result as a tree of its pieces until something flattens
+  // it, 320 bytes of heap against 80 for this flat string, and the cache keeps one per question and media file.
+  return [st.dev, st.ino, st.size, st.mtimeMs, st.ctimeMs].join(':');
 }
 
 /** A media file as a question read saw it: its identity, or null when it was missing. */
