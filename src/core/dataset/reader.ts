@@ -11,7 +11,7 @@ import { sniffFile } from './mediaType';
 import { describeFsError, readDatasetFile } from './safeRead';
 import { RealFolders, sniffFileSync, type DatasetReadCache, type SeenMedia } from './realFolders';
 import { lexicalMediaPath, resolveMediaPath, type SafeResolution } from './safePath';
-import { buildPrompt, type Dataset, type MediaRef, type Question } from './question';
+import { buildPrompt, type Dataset, type MediaRef, type PromptPart, type Question } from './question';
 import { TimeSlicer } from '../io/timeSlices';
 import { DeferredMedia, type MediaCheckJob } from './deferredMedia';
 
@@ -37,13 +37,12 @@ const QUESTIONS_PER_STEP = 8;
 /**
  * The options, and the real folders the questions of one dataset share; `seen` collects the media files one
  * question's build looked at (its `cacheable` is cleared when one was not in a real folder);
- * `texts` holds each prompt text once: the questions of a subtask share most of theirs, which JSON.parse makes a
- * new string for in every question.
+ * `shared` holds what many questions have alike once.
  */
 type ReadContext = ReadOptions & {
   folders?: RealFolders;
   seen?: { media: SeenMedia[]; cacheable: boolean };
-  texts?: Map<string, string>;
+  shared?: SharedQuestionParts;
 };
 
 /** The options, and where media checks go when they are left for later (`readDatasetDeferringMedia`). */
@@ -107,7 +106,7 @@ async function readEitherLayout(target: string, options: ReadOptions): Promise<D
   const present = new Set<string>();
   // The folders came from listing the real root as folders, not symlinks: they are real.
   const realFolders = new RealFolders(root, ownQuestion ? [] : sampleDirs);
-  const context: ReadContext = { ...options, folders: realFolders, texts: new Map() };
+  const context: ReadContext = { ...options, folders: realFolders, shared: new SharedQuestionParts() };
   // A read that did not look at media must not stand in for one that did: no cache then. A read that checks them
   // later remembers a question once they are checked.
   const cache = options.checkMedia === false ? undefined : options.cache;
@@ -218,7 +217,7 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
       options.deferred?.beforeAQuestion(() => lines.fill());
     }
   }
-  const context: ReadContext = { ...options, folders: new RealFolders(root), texts: new Map() };
+  const context: ReadContext = { ...options, folders: new RealFolders(root), shared: new SharedQuestionParts() };
   const built: Array<Question | null> = [];
   const slicer = new TimeSlicer();
   for (let start = 0; start < records.length; start += QUESTIONS_PER_STEP) {
@@ -438,7 +437,8 @@ async function buildQuestionUnguarded(
   }
 
   let texts: string[] = [];
-  if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = sharedTexts(rec.texts as string[], options.texts);
+  if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string'))
+    texts = options.shared?.texts(rec.texts as string[]) ?? (rec.texts as string[]);
   else list.add('"texts" must be an array of strings', 'error', 'texts');
 
   const videoRel =
@@ -485,7 +485,7 @@ async function buildQuestionUnguarded(
     texts,
     video,
     images,
-    prompt: buildPrompt(texts, video !== null, images.length),
+    prompt: options.shared?.prompt(texts, video !== null, images.length) ?? buildPrompt(texts, video !== null, images.length),
     source,
     dir,
     extra,
@@ -495,15 +495,34 @@ async function buildQuestionUnguarded(
   return question;
 }
 
-/** `texts` with each string replaced by the one `seen` holds for it (the array is the parsed record's own). */
-function sharedTexts(texts: string[], seen: Map<string, string> | undefined): string[] {
-  if (!seen) return texts;
-  for (let i = 0; i < texts.length; i++) {
-    const known = seen.get(texts[i]);
-    if (known === undefined) seen.set(texts[i], texts[i]);
-    else texts[i] = known;
+/**
+ * What the questions of one read have alike, held once: a subtask's questions share most of their prompt texts,
+ * which `JSON.parse` makes a new string of in every question, and so the prompt built from them. A shared prompt is
+ * frozen, as a change to one question's would change every question's.
+ */
+class SharedQuestionParts {
+  private readonly strings = new Map<string, string>();
+  private readonly prompts = new Map<string, readonly PromptPart[]>();
+
+  /** `texts` (the parsed record's own array) with each string replaced by the one held for it. */
+  texts(texts: string[]): string[] {
+    for (let i = 0; i < texts.length; i++) {
+      const known = this.strings.get(texts[i]);
+      if (known === undefined) this.strings.set(texts[i], texts[i]);
+      else texts[i] = known;
+    }
+    return texts;
   }
-  return texts;
+
+  prompt(texts: readonly string[], hasVideo: boolean, imageCount: number): PromptPart[] {
+    const key = `${hasVideo ? 'v' : '-'}${imageCount}\u0000${texts.join('\u0000')}`;
+    let prompt = this.prompts.get(key);
+    if (prompt === undefined) {
+      prompt = Object.freeze(buildPrompt(texts, hasVideo, imageCount).map((part) => Object.freeze(part)));
+      this.prompts.set(key, prompt);
+    }
+    return prompt as PromptPart[];
+  }
 }
 
 /** The fields the reader does not interpret, in their order; `source_*` fields are dropped. */

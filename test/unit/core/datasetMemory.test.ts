@@ -1,5 +1,6 @@
-// What a read dataset keeps on the JS heap: a prompt text shared by many questions is held once, and a
-// question.json's text is not kept (its bytes are, outside the heap, for the problems found after the read).
+// What a read dataset keeps on the JS heap: a prompt text shared by many questions is held once, and so is the
+// prompt built from it; a question.json's text is not kept (its bytes are, outside the heap, for the problems found
+// after the read); a read's cache keeps each file's identity as one flat string.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,6 +76,14 @@ describe('what a dataset holds', () => {
     assert.ok(held < 3 * 1024 * 1024, `the dataset holds ${(held / 1024 / 1024).toFixed(1)} MB`);
     assert.equal(dataset.questions.length, QUESTIONS);
     assert.ok(dataset.questions.every((q) => q.texts[1] === PROMPT));
+    // Their prompts alike are one prompt, frozen: a change to one would change them all.
+    const [first, ...rest] = dataset.questions.map((q) => q.prompt);
+    assert.ok(rest.every((p) => p === first));
+    assert.ok(Object.isFrozen(first) && first.every((part) => Object.isFrozen(part)));
+    assert.deepEqual(
+      first.map((p) => p.type),
+      ['text', 'video', 'text'],
+    );
   });
 
   it("the problems found after the read still point at their field's line; a question's source is its file", async (t) => {
