@@ -13,6 +13,7 @@ import { RealFolders, sniffFileSync, type DatasetReadCache, type SeenMedia } fro
 import { lexicalMediaPath, resolveMediaPath, type SafeResolution } from './safePath';
 import { buildPrompt, type Dataset, type MediaRef, type PromptPart, type Question } from './question';
 import { TimeSlicer } from '../io/timeSlices';
+import { utf8Text } from '../io/utf8';
 import { DeferredMedia, type MediaCheckJob } from './deferredMedia';
 
 export interface ReadDatasetOptions {
@@ -279,8 +280,7 @@ function sourceLine(source: Source, recordLines: RecordLines | undefined): numbe
 /** The line of a question's "uid" field (of its record, for layout B), for a problem about the uid: found only when
  * a problem needs it (a duplicate uid), since finding it scans the question's text. */
 function uidLine(q: Question, recordLines: RecordLines | undefined): number {
-  const text = sourceText(q.source);
-  return (text !== undefined ? fieldLocator(text)('uid') : undefined) ?? sourceLine(q.source, recordLines);
+  return fieldLine(q.source, 'uid') ?? sourceLine(q.source, recordLines);
 }
 
 function finish(root: string, layout: Dataset['layout'], questions: Question[], problems: Problem[], recordLines?: RecordLines): Dataset {
@@ -345,8 +345,10 @@ function fileSource(file: string, bytes: Buffer): Source {
   return source;
 }
 
-function sourceText(source: Source): string | undefined {
-  return source.bytes?.toString('utf8');
+/** The line of a field of a question.json (and of one of its string values), from its bytes; decoded each time, not
+ * kept: a media check long after the read would keep the text as long as the question. */
+function fieldLine(source: Source, key: string, value?: string): number | undefined {
+  return source.bytes ? fieldLocator(utf8Text(source.bytes))(key, value) : undefined;
 }
 
 /** 1-based line of a top-level key in a JSON object text, and optionally of a string value after it. */
@@ -547,10 +549,7 @@ class QuestionProblems {
   ) {}
 
   add(message: string, severity: Problem['severity'] = 'error', key?: string, value?: string): void {
-    // The text is decoded for each problem, not kept: a media check long after the read would keep it as long as
-    // the question. A question has a few problems at most.
-    const text = key !== undefined ? sourceText(this.source) : undefined;
-    const line = (text !== undefined ? fieldLocator(text)(key!, value) : undefined) ?? sourceLine(this.source, this.recordLines);
+    const line = (key !== undefined ? fieldLine(this.source, key, value) : undefined) ?? sourceLine(this.source, this.recordLines);
     this.problems.push({ file: this.source.file, line, severity, message, uid: this.uid });
   }
 

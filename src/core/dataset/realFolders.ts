@@ -4,12 +4,14 @@
 // through real folders only (no symlink on the way) needs none of that: a regular file in it (lstat, or
 // open with O_NOFOLLOW) is inside the root. Anything else (a symlink, a folder that is not known real)
 // returns undefined, and the caller takes the general path.
+import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { sniffMediaType, type MediaType } from '../../shared/media';
 import type { Question } from './question';
 import { MAX_DATASET_JSON_BYTES, type DatasetFileRead } from './safeRead';
 import { isInside } from './safePath';
+import { utf8Text } from '../io/utf8';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 // Node takes numeric open flags wherever it takes a flag string; its typings name only strings.
@@ -99,10 +101,9 @@ export class RealFolders {
     } catch {
       return undefined;
     }
-    const text = bytes.toString('utf8');
-    // Bytes that are not UTF-8 decode to replacement characters, whose UTF-8 is longer: the general path reports them.
-    if (Buffer.byteLength(text, 'utf8') !== st.size) return undefined;
-    return { ok: true, text, bytes, path: file, identity: fileIdentity(st) };
+    // A file that changed size since the lstat, or bytes that are not UTF-8: the general path reads and reports them.
+    if (bytes.length !== st.size || !isUtf8(bytes)) return undefined;
+    return { ok: true, text: utf8Text(bytes), bytes, path: file, identity: fileIdentity(st) };
   }
 }
 
