@@ -34,7 +34,7 @@ export interface Question {
   texts: string[];
   video: MediaRef | null;
   images: MediaRef[];
-  prompt: PromptPart[];
+  prompt: readonly PromptPart[];
   /** Where the question came from: question.json, or an annotations file and its line. */
   source: { file: string; line?: number };
   /** Folder that media paths are relative to. */

@@ -43,7 +43,7 @@ const QUESTIONS_PER_STEP = 8;
 type ReadContext = ReadOptions & {
   folders?: RealFolders;
   seen?: { media: SeenMedia[]; cacheable: boolean };
-  shared?: SharedQuestionParts;
+  shared: SharedQuestionParts;
 };
 
 /** The options, and where media checks go when they are left for later (`readDatasetDeferringMedia`). */
@@ -439,8 +439,7 @@ async function buildQuestionUnguarded(
   }
 
   let texts: string[] = [];
-  if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string'))
-    texts = options.shared?.texts(rec.texts as string[]) ?? (rec.texts as string[]);
+  if (Array.isArray(rec.texts) && rec.texts.every((t) => typeof t === 'string')) texts = options.shared.texts(rec.texts as string[]);
   else list.add('"texts" must be an array of strings', 'error', 'texts');
 
   const videoRel =
@@ -487,7 +486,7 @@ async function buildQuestionUnguarded(
     texts,
     video,
     images,
-    prompt: options.shared?.prompt(texts, video !== null, images.length) ?? buildPrompt(texts, video !== null, images.length),
+    prompt: options.shared.prompt(texts, video !== null, images.length),
     source,
     dir,
     extra,
@@ -516,14 +515,14 @@ class SharedQuestionParts {
     return texts;
   }
 
-  prompt(texts: readonly string[], hasVideo: boolean, imageCount: number): PromptPart[] {
+  prompt(texts: readonly string[], hasVideo: boolean, imageCount: number): readonly PromptPart[] {
     const key = `${hasVideo ? 'v' : '-'}${imageCount}\u0000${texts.join('\u0000')}`;
     let prompt = this.prompts.get(key);
     if (prompt === undefined) {
       prompt = Object.freeze(buildPrompt(texts, hasVideo, imageCount).map((part) => Object.freeze(part)));
       this.prompts.set(key, prompt);
     }
-    return prompt as PromptPart[];
+    return prompt;
   }
 }
 
