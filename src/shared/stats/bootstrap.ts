@@ -136,24 +136,34 @@ export function packedBootstrapMeans(
   if (perWord < 2) return null;
   const words = Math.ceil(columns.length / perWord);
   const field = 2 ** bits;
-  const matrix = new Float64Array(n * words);
+  // Word-major: a word's n packed values side by side, so one word's sum over the drawn positions stays in
+  // registers. Every partial sum is an integer below 2^53, so adding in any order gives the same exact sum.
+  const matrix = new Float64Array(words * n);
   ok.forEach((p, c) => {
-    const w = Math.floor(c / perWord);
+    const base = Math.floor(c / perWord) * n;
     const shift = field ** (c % perWord);
-    for (let i = 0; i < n; i++) matrix[i * words + w] += p.ints[i] * shift;
+    for (let i = 0; i < n; i++) matrix[base + i] += p.ints[i] * shift;
   });
   const out = columns.map(() => new Float64Array(resamples));
-  const sums = new Float64Array(words);
   const drawn = new Int32Array(n);
   for (let r = 0; r < resamples; r++) {
-    sums.fill(0);
     rng.fillBelow(drawn, n);
-    for (let j = 0; j < n; j++) {
-      const base = drawn[j] * words;
-      for (let w = 0; w < words; w++) sums[w] += matrix[base + w];
-    }
     for (let w = 0; w < words; w++) {
-      let rest = sums[w];
+      const base = w * n;
+      // Four sums in turn: each addition waits only on the one four positions before it.
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let j = 0;
+      for (; j + 3 < n; j += 4) {
+        s0 += matrix[base + drawn[j]];
+        s1 += matrix[base + drawn[j + 1]];
+        s2 += matrix[base + drawn[j + 2]];
+        s3 += matrix[base + drawn[j + 3]];
+      }
+      for (; j < n; j++) s0 += matrix[base + drawn[j]];
+      let rest = s0 + s1 + (s2 + s3);
       for (let k = 0; k < perWord && w * perWord + k < columns.length; k++) {
         const higher = Math.floor(rest / field);
         const c = w * perWord + k;
@@ -196,26 +206,40 @@ export function signFlipSums(values: ArrayLike<number>, permutations: number, rn
   const distinct = [...counts].sort((a, b) => a[0] - b[0]);
   const value = Float64Array.from(distinct, (d) => d[0]);
   const count = Int32Array.from(distinct, (d) => d[1]);
+  const nonzero = count.reduce((a, c) => a + c, 0);
   const out = new Float64Array(permutations);
-  // Bits are taken from the stream as needed, so a replicate of m nonzero values costs m / 32 random words.
-  let word = 0;
-  let available = 0;
+  // One stream of bits, taken from each random word lowest bit first: replicate r takes bits
+  // [r * nonzero, (r + 1) * nonzero), each distinct value the next `count` of them. The words are drawn in
+  // blocks, so a replicate's bits are counted a word at a time (nonzero / 32 random words per replicate).
+  let undrawn = Math.ceil((nonzero * permutations) / 32);
+  const words = new Int32Array(Math.min(undrawn, Math.max(4096, 2 * (Math.ceil(nonzero / 32) + 1))));
+  let filled = 0;
+  let bit = 0; // the next bit to take, counted from words[0]
   for (let r = 0; r < permutations; r++) {
+    if (Math.ceil((bit + nonzero) / 32) > filled) {
+      const kept = bit >>> 5;
+      words.copyWithin(0, kept, filled);
+      filled -= kept;
+      bit -= kept * 32;
+      const drawn = Math.min(words.length - filled, undrawn);
+      rng.fillUint32(words.subarray(filled, filled + drawn));
+      filled += drawn;
+      undrawn -= drawn;
+    }
     let sum = 0;
     for (let d = 0; d < value.length; d++) {
       const c = count[d];
-      let minus = 0;
-      for (let need = c; need > 0;) {
-        if (available === 0) {
-          word = rng.nextUint32();
-          available = 32;
-        }
-        const take = Math.min(need, available);
-        minus += popcount32(take === 32 ? word : word & ((1 << take) - 1));
-        word = take === 32 ? 0 : word >>> take;
-        available -= take;
-        need -= take;
+      const end = bit + c;
+      const first = bit >>> 5;
+      const last = end >>> 5;
+      let minus: number;
+      if (first === last) minus = popcount32((words[first] >>> (bit & 31)) & ((1 << c) - 1));
+      else {
+        minus = popcount32(words[first] >>> (bit & 31));
+        for (let w = first + 1; w < last; w++) minus += popcount32(words[w]);
+        if ((end & 31) !== 0) minus += popcount32(words[last] & ((1 << (end & 31)) - 1));
       }
+      bit = end;
       sum += value[d] * (c - 2 * minus);
     }
     out[r] = sum;

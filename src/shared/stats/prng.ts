@@ -70,16 +70,22 @@ export class Xoshiro128 {
   }
 
   /**
-   * Fills `out` with uniform integers in [0, n), the same values as `out.length` calls of below(n), with the
-   * state in locals: the bootstrap's inner loop draws millions.
+   * Fills `out` with uniform integers in [0, n), the same values as `out.length` calls of below(n): the
+   * bootstrap's inner loop draws millions.
    */
   fillBelow(out: Int32Array, n: number): void {
+    this.fillUint32(out);
+    for (let i = 0; i < out.length; i++) out[i] = Math.floor(((out[i] >>> 0) / 4294967296) * n);
+  }
+
+  /** Fills `out` with the next `out.length` values of nextUint32 (as 32-bit patterns), the state kept in locals. */
+  fillUint32(out: Int32Array | Uint32Array): void {
     let a = this.a;
     let b = this.b;
     let c = this.c;
     let d = this.d;
     for (let i = 0; i < out.length; i++) {
-      const r = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
+      out[i] = Math.imul(rotl(Math.imul(b, 5), 7), 9);
       const t = b << 9;
       c ^= a;
       d ^= b;
@@ -87,7 +93,6 @@ export class Xoshiro128 {
       a ^= d;
       c ^= t;
       d = rotl(d, 11);
-      out[i] = Math.floor((r / 4294967296) * n);
     }
     this.a = a;
     this.b = b;

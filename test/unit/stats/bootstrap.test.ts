@@ -46,6 +46,15 @@ describe('xoshiro128** streams', () => {
     assert.deepEqual([...got], want);
     assert.equal(batch.nextUint32(), one.nextUint32());
   });
+  it('fillUint32 gives the values of as many nextUint32() calls, and leaves the stream where they would', () => {
+    const one = new Xoshiro128('words');
+    const batch = new Xoshiro128('words');
+    const want = Array.from({ length: 100 }, () => one.nextUint32());
+    const got = new Uint32Array(100);
+    batch.fillUint32(got);
+    assert.deepEqual([...got], want);
+    assert.equal(batch.nextUint32(), one.nextUint32());
+  });
   it('below(n) is uniform: each of 6 faces within 5 % of 1/6 over 60,000 draws', () => {
     const g = new Xoshiro128('dice');
     const counts = new Array(6).fill(0);
@@ -103,6 +112,18 @@ describe('the bootstrap', () => {
     const plain = plainBootstrapMeans(cols, 231, 300, new Xoshiro128('same'));
     packed.forEach((p, c) => p.forEach((v, r) => assert.ok(Math.abs(v - plain[c][r]) < 1e-12, `column ${c} replicate ${r}`)));
   });
+  it("the packed path gives the direct path's means at every length, however many positions a word is summed over", () => {
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 20]) {
+      // 25 columns of tenths: several packed words, as with 25 result files.
+      const cols = Array.from({ length: 25 }, (_, c) => Float64Array.from({ length: n }, (_, i) => ((i * 7 + c * 3) % 11) / 10));
+      const packed = packedBootstrapMeans(cols, n, 50, new Xoshiro128(`len-${n}`));
+      assert.ok(packed, `columns of length ${n} are packed`);
+      const plain = plainBootstrapMeans(cols, n, 50, new Xoshiro128(`len-${n}`));
+      packed.forEach((p, c) =>
+        p.forEach((v, r) => assert.ok(Math.abs(v - plain[c][r]) < 1e-12, `length ${n}, column ${c}, replicate ${r}`)),
+      );
+    }
+  });
   it('values that are no small fraction take the direct path, with the same result', () => {
     const cols = [Float64Array.of(0.123, 0.5, 0.77)];
     assert.equal(packedBootstrapMeans(cols, 3, 100, new Xoshiro128('odd')), null);
@@ -137,6 +158,48 @@ describe('the sign-flip permutation test', () => {
     // 40 equal values use more than one random word per replicate.
     const many = signFlipSums(new Array(40).fill(1), 20000, new Xoshiro128('many'));
     assert.ok(Math.abs(mean(many)) < 0.2 && Math.abs(mean(many.map((s) => s * s)) - 40) < 2);
+  });
+  it('takes one stream of bits, lowest first, each replicate the distinct values in ascending order', () => {
+    // The definition bit by bit: the numbers `compare` prints depend on this order, not only on the distribution.
+    const byBits = (values: number[], permutations: number, rng: Xoshiro128) => {
+      const counts = new Map<number, number>();
+      for (const v of values) if (v !== 0) counts.set(v, (counts.get(v) ?? 0) + 1);
+      const distinct = [...counts].sort((a, b) => a[0] - b[0]);
+      let word = 0;
+      let left = 0;
+      const nextBit = () => {
+        if (left === 0) [word, left] = [rng.nextUint32(), 32];
+        left--;
+        const b = word & 1;
+        word >>>= 1;
+        return b;
+      };
+      return Array.from({ length: permutations }, () =>
+        distinct.reduce((sum, [v, c]) => {
+          let minus = 0;
+          for (let k = 0; k < c; k++) minus += nextBit();
+          return sum + v * (c - 2 * minus);
+        }, 0),
+      );
+    };
+    const rng = new Xoshiro128('cases');
+    // Up to 3,000 values and 3,000 replicates: a replicate's bits cross words, and the drawn words run out and are drawn again.
+    for (const [n, permutations] of [
+      [1, 5],
+      [3, 70],
+      [31, 33],
+      [33, 31],
+      [231, 2000],
+      [3000, 3000],
+    ]) {
+      const values = Array.from({ length: n }, () => (rng.below(21) - 10) / 10);
+      const label = `flips-${n}-${permutations}`;
+      assert.deepEqual(
+        [...signFlipSums(values, permutations, new Xoshiro128(label))],
+        byBits(values, permutations, new Xoshiro128(label)),
+        label,
+      );
+    }
   });
   it('the p-value is (1 + #{|T_b| >= |T_obs|}) / (B + 1), never 0; no difference gives 1', () => {
     assert.equal(permutationPValue(3, [0, 1, -3, 4, 2]), (1 + 2) / 6);
