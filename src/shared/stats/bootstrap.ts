@@ -145,6 +145,10 @@ export function packedBootstrapMeans(
     for (let i = 0; i < n; i++) matrix[base + i] += p.ints[i] * shift;
   });
   const out = columns.map(() => new Float64Array(resamples));
+  // In typed arrays, not read from the plans: an offset that is an integer in one column and a fraction in the
+  // next gives the plans different hidden classes, and the optimised loop would be thrown away for it.
+  const divisors = Float64Array.from(ok, (p) => p.scale * n);
+  const offsets = Float64Array.from(ok, (p) => p.offset);
   const drawn = new Int32Array(n);
   for (let r = 0; r < resamples; r++) {
     rng.fillBelow(drawn, n);
@@ -167,7 +171,7 @@ export function packedBootstrapMeans(
       for (let k = 0; k < perWord && w * perWord + k < columns.length; k++) {
         const higher = Math.floor(rest / field);
         const c = w * perWord + k;
-        out[c][r] = (rest - higher * field) / (ok[c].scale * n) + ok[c].offset;
+        out[c][r] = (rest - higher * field) / divisors[c] + offsets[c];
         rest = higher;
       }
     }
