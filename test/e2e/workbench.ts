@@ -353,17 +353,31 @@ function resultRowOf(page: Page, ref: ResultRowRef): Promise<Locator> {
  * again while the state has not come; a state that shows and goes again is a redraw, looked at once more.
  */
 async function clickUntilShown(what: string, shows: () => Promise<boolean>, click: () => Promise<void>): Promise<void> {
+  // A timeout names what the clicks ran into: a click that threw, or clicks that landed and changed nothing.
+  let clicks = 0;
+  let lastClickError: unknown;
   await until(
     what,
     async () => {
       if (await heldFor(shows, CLICK_SETTLED_MS)) return true;
       if (await shows()) return false;
-      await click();
+      clicks++;
+      try {
+        await click();
+        lastClickError = undefined;
+      } catch (e) {
+        lastClickError = e;
+        return false;
+      }
       await until(`the click for ${what} to show`, shows, 3000).catch(() => undefined);
       return heldFor(shows, CLICK_SETTLED_MS);
     },
     30_000,
-  );
+  ).catch((e: Error) => {
+    const last =
+      lastClickError === undefined ? 'the last click went through' : `the last click failed: ${String(lastClickError).split('\n')[0]}`;
+    throw new Error(`${e.message} (${clicks} clicks; ${last})`);
+  });
 }
 
 const CLICK_SETTLED_MS = 500;
