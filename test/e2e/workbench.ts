@@ -391,7 +391,8 @@ export async function setResultTicked(page: Page, ref: ResultRowRef, ticked: boo
     async () => {
       // A hover left by an earlier click opens over the rows below it and would take the click.
       await page.mouse.move(1, 1);
-      await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden', timeout: 5000 });
+      // Counted, not waited on as one element: two hovers at once (one closing) would make that wait throw.
+      await until('the hovers to close', async () => (await page.locator('.context-view .hover-contents:visible').count()) === 0, 5000);
       await (await box()).click({ timeout: 5000 });
     },
   );
