@@ -77,6 +77,14 @@ describe('percentile intervals', () => {
       const sorted = Float64Array.from(values).sort();
       assert.deepEqual(percentileInterval(values), { lo: quantileSorted(sorted, 0.025), hi: quantileSorted(sorted, 0.975) }, `n=${n}`);
     }
+    // Other levels, and values without ties: each end is found from either side of its order statistics.
+    for (const n of [2, 5, 41, 2000])
+      for (const level of [0.1, 0.5, 0.8, 0.99]) {
+        const values = Float64Array.from({ length: n }, () => g.next());
+        const sorted = Float64Array.from(values).sort();
+        const want = { lo: quantileSorted(sorted, (1 - level) / 2), hi: quantileSorted(sorted, (1 + level) / 2) };
+        assert.deepEqual(percentileInterval(values, level), want, `n=${n}, level ${level}`);
+      }
   });
 });
 
