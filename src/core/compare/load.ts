@@ -66,7 +66,7 @@ async function loadLines(
     { meta: Omit<ResultSet, 'id' | 'label' | 'file' | 'results'>; results: Map<string, QuestionResult>; repeats: number }
   >();
   const out: LoadedResultFile = { file, sets: [], lines: 0, scored: 0, skipped: 0, problems: [] };
-  const formatLoss = options.formatLoss ? new FormatLossTracker(options) : undefined;
+  const formatLoss = options.formatLoss ? new FormatLossTracker(dataset, options) : undefined;
   for await (const batch of batches) {
     for (const line of batch) {
       const r = scoreLine(line.text, line.number, ctx);
@@ -78,7 +78,7 @@ async function loadLines(
         continue;
       }
       out.scored++;
-      formatLoss?.add(r.uid, r.question, r.prediction, r.parse, r.result.score);
+      formatLoss?.add(r.question, r.prediction, r.parse, r.result.score);
       if (!isSubtaskKey(r.question.subtask)) continue;
       const setting = metaText(r.record.setting);
       const key = setting ?? '';

@@ -16,6 +16,7 @@ import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type Sc
 import { metaText, setMetaOf, type SetMeta } from '../compare/setMeta';
 import { TimeSlicer } from '../io/timeSlices';
 import { FormatLossTracker } from './formatLossTracker';
+import { QuestionSlots } from './questionSlots';
 
 /** A result file's verdict on one question. */
 export interface QuestionOutcome {
@@ -75,11 +76,20 @@ export interface EvaluateOptions {
 
 export type OutcomesKept = 'all' | 'scores';
 
-/** The last score of a uid, when only scores are kept: updated in place, so a uid that repeats makes no garbage. */
-interface KeptScore {
-  line: number;
-  score: number;
-  unparsed: boolean;
+/** The last line, score and parse of each question, when only scores are kept: in place, so a repeat makes no garbage. */
+class KeptScores {
+  readonly slots: QuestionSlots;
+  /** 0 until the question is scored (lines count from 1). */
+  readonly line: Int32Array;
+  readonly score: Float64Array;
+  readonly unparsed: Uint8Array;
+
+  constructor(dataset: Dataset) {
+    this.slots = new QuestionSlots(dataset);
+    this.line = new Int32Array(this.slots.capacity);
+    this.score = new Float64Array(this.slots.capacity);
+    this.unparsed = new Uint8Array(this.slots.capacity);
+  }
 }
 
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
@@ -90,13 +100,13 @@ export class EvaluationBuilder {
   private firstDuplicate?: { line: number; uid: string; earlier: number };
   /** Set when only scores are kept. Each outcome kept whole would hold the line's answer until its uid repeats,
    * long enough to be copied by the young-generation collector: in a file of repeated runs, most of its time. */
-  private readonly scores?: Map<string, KeptScore>;
+  private readonly scores?: KeptScores;
 
   private readonly formatLoss?: FormatLossTracker;
 
   constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
-    if (options.outcomes === 'scores') this.scores = new Map();
-    if (options.formatLoss) this.formatLoss = new FormatLossTracker(options);
+    if (options.outcomes === 'scores') this.scores = new KeptScores(dataset);
+    if (options.formatLoss) this.formatLoss = new FormatLossTracker(dataset, options);
     this.ctx = {
       dataset,
       file,
@@ -148,18 +158,16 @@ export class EvaluationBuilder {
       fields.first ??= setMetaOf(out.record);
       if (!fields.anySetting && metaText(out.record.setting) !== undefined) fields.anySetting = true;
     }
-    this.formatLoss?.add(out.uid, out.question, out.prediction, out.parse, out.result.score);
-    const kept = this.scores?.get(out.uid);
-    const earlier = this.scores ? kept : ev.byUid.get(out.uid);
+    this.formatLoss?.add(out.question, out.prediction, out.parse, out.result.score);
+    const kept = this.scores;
+    const slot = kept ? kept.slots.take(out.question) : -1;
+    const earlier = kept ? kept.line[slot] : (ev.byUid.get(out.uid)?.line ?? 0);
     // One warning for all repeats, not one per line: files of repeated runs would drown the list.
-    if (earlier && this.duplicates++ === 0) this.firstDuplicate = { line: lineNumber, uid: out.uid, earlier: earlier.line };
-    if (this.scores) {
-      const unparsed = out.parse.parsed === null;
-      if (kept) {
-        kept.line = lineNumber;
-        kept.score = out.result.score;
-        kept.unparsed = unparsed;
-      } else this.scores.set(out.uid, { line: lineNumber, score: out.result.score, unparsed });
+    if (earlier !== 0 && this.duplicates++ === 0) this.firstDuplicate = { line: lineNumber, uid: out.uid, earlier };
+    if (kept) {
+      kept.line[slot] = lineNumber;
+      kept.score[slot] = out.result.score;
+      kept.unparsed[slot] = out.parse.parsed === null ? 1 : 0;
       return out;
     }
     ev.byUid.set(out.uid, {
@@ -192,12 +200,16 @@ export class EvaluationBuilder {
       });
     }
     const acc = new ScoreAccumulator();
-    const add = (uid: string, score: number, unparsed: boolean) => {
-      const q = this.ctx.dataset.byUid.get(uid)!;
-      if (isSubtaskKey(q.subtask)) acc.add(q.subtask, score, unparsed);
-    };
-    if (this.scores) for (const [uid, s] of this.scores) add(uid, s.score, s.unparsed);
-    else for (const o of this.evaluation.byUid.values()) add(o.uid, o.score, o.status === 'unparsed');
+    const kept = this.scores;
+    if (kept)
+      kept.slots.forEach((slot, q) => {
+        if (isSubtaskKey(q.subtask)) acc.add(q.subtask, kept.score[slot], kept.unparsed[slot] === 1);
+      });
+    else
+      for (const o of this.evaluation.byUid.values()) {
+        const q = this.ctx.dataset.byUid.get(o.uid)!;
+        if (isSubtaskKey(q.subtask)) acc.add(q.subtask, o.score, o.status === 'unparsed');
+      }
     this.evaluation.subtasks = acc.subtasks();
     this.evaluation.overall = acc.overall();
     if (this.formatLoss) this.evaluation.formatLoss = this.formatLoss.result();

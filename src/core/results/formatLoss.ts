@@ -26,11 +26,11 @@ export function formatLossInSlices(
 
 /** One step per outcome. */
 function* formatLossSteps(dataset: Dataset, evaluation: Evaluation, options: EvaluateOptions): Generator<void, FormatLoss> {
-  const tracker = new FormatLossTracker(options);
+  const tracker = new FormatLossTracker(dataset, options);
   for (const o of evaluation.byUid.values()) {
     yield;
     const q = dataset.byUid.get(o.uid);
-    if (q) tracker.add(o.uid, q, o.prediction, o.parse, o.score);
+    if (q) tracker.add(q, o.prediction, o.parse, o.score);
   }
   return tracker.result();
 }

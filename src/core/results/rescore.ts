@@ -10,6 +10,7 @@ import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, ty
 import { readLineChunks, splitLines, type Line, type LineChunk } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
+import { QuestionSlots } from './questionSlots';
 
 export interface RescoreReport extends Summary {
   /** Overall computed from the `score` values the file held before, or null if it held none. */
@@ -218,8 +219,11 @@ function spacedJson(v: unknown): string {
 /** Rescoring state shared by the text and the streaming file entry points. */
 class Rescorer {
   private readonly builder: EvaluationBuilder;
-  /** The `score` each uid held before, last line wins (as in the evaluation). */
-  private readonly before = new Map<string, { subtask: string; score: number; unparsed: boolean }>();
+  /** The `score` each question held before, last line wins (as in the evaluation); by slot, in place. */
+  private readonly before: QuestionSlots;
+  private readonly scoreBefore: Float64Array;
+  private readonly unparsedBefore: Uint8Array;
+  private anyBefore = false;
   private changed = 0;
   private added = 0;
   private readonly changedLines: ChangedLine[] = [];
@@ -230,6 +234,9 @@ class Rescorer {
     private readonly options: RescoreOptions,
   ) {
     this.builder = new EvaluationBuilder(dataset, file, options);
+    this.before = new QuestionSlots(dataset);
+    this.scoreBefore = new Float64Array(this.before.capacity);
+    this.unparsedBefore = new Uint8Array(this.before.capacity);
   }
 
   /** The line's new text, with its ending. */
@@ -244,13 +251,10 @@ class Rescorer {
     if (out.status !== 'scored') return NO_EDITS;
     const old = out.record.score;
     if (typeof old === 'number') {
-      const unparsed = out.record.parsed === null;
-      const kept = this.before.get(out.uid);
-      // Updated in place: a uid that repeats (a file of repeated runs) then makes no garbage here.
-      if (kept) {
-        kept.score = old;
-        kept.unparsed = unparsed;
-      } else this.before.set(out.uid, { subtask: out.question.subtask, score: old, unparsed });
+      const slot = this.before.take(out.question);
+      this.scoreBefore[slot] = old;
+      this.unparsedBefore[slot] = out.record.parsed === null ? 1 : 0;
+      this.anyBefore = true;
     }
     if (old !== out.result.score) this.changed++;
     if (typeof old !== 'number') this.added++;
@@ -268,12 +272,14 @@ class Rescorer {
   report(): { report: RescoreReport; evaluation: Evaluation } {
     const evaluation = this.builder.finish();
     const before = new ScoreAccumulator();
-    for (const b of this.before.values()) if (isSubtaskKey(b.subtask)) before.add(b.subtask, b.score, b.unparsed);
+    this.before.forEach((slot, q) => {
+      if (isSubtaskKey(q.subtask)) before.add(q.subtask, this.scoreBefore[slot], this.unparsedBefore[slot] === 1);
+    });
     return {
       evaluation,
       report: {
         ...toSummary(evaluation),
-        overallBefore: this.before.size > 0 ? before.overall() : null,
+        overallBefore: this.anyBefore ? before.overall() : null,
         changed: this.changed,
         added: this.added,
         changedLines: this.changedLines,
