@@ -4,14 +4,12 @@
 // through real folders only (no symlink on the way) needs none of that: a regular file in it (lstat, or
 // open with O_NOFOLLOW) is inside the root. Anything else (a symlink, a folder that is not known real)
 // returns undefined, and the caller takes the general path.
-import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { sniffMediaType, type MediaType } from '../../shared/media';
 import type { Question } from './question';
 import { MAX_DATASET_JSON_BYTES, type DatasetFileRead } from './safeRead';
 import { isInside } from './safePath';
-import { utf8Text } from '../io/utf8';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 // Node takes numeric open flags wherever it takes a flag string; its typings name only strings.
@@ -73,11 +71,10 @@ export class RealFolders {
   /**
    * `readDatasetFile` for a file in a real folder; undefined when it is a symlink, not a regular file, or the
    * folder is not known real, and the general path reads it. One `lstat` and Node's one-call UTF-8 read (open,
-   * read, close and decode in C++, a third of the time of the calls made one by one): opened with `O_NOFOLLOW`
+   * read, close and decode in C++, where reading the bytes makes four calls from JS): opened with `O_NOFOLLOW`
    * and `O_NONBLOCK`, so a symlink or a FIFO put there after the `lstat` fails instead of being followed or
-   * blocking. Text whose UTF-8 length is not the `lstat`'s size (the file changed in between, or holds bytes
-   * that are not UTF-8) goes to the general path too, which reads and judges it on its own. `dir` is the file's
-   * folder, for a caller that has it at hand.
+   * blocking. The bytes a question keeps are the text encoded again. `dir` is the file's folder, for a caller that
+   * has it at hand.
    */
   readJson(
     file: string,
@@ -95,15 +92,19 @@ export class RealFolders {
     if (!st.isFile()) return undefined;
     if (st.size > maxBytes)
       return { ok: false, missing: false, reason: `${st.size} bytes, more than the ${maxBytes}-byte limit for dataset JSON files` };
-    let bytes: Buffer;
+    let text: string;
     try {
-      bytes = readFileSync(file, { flag: OPEN_FLAGS_ARGUMENT });
+      text = readFileSync(file, { encoding: 'utf8', flag: OPEN_FLAGS_ARGUMENT });
     } catch {
       return undefined;
     }
-    // A file that changed size since the lstat, or bytes that are not UTF-8: the general path reads and reports them.
-    if (bytes.length !== st.size || !isUtf8(bytes)) return undefined;
-    return { ok: true, text: utf8Text(bytes), bytes, path: file, identity: fileIdentity(st) };
+    // Decoding makes every sequence that is not UTF-8 a U+FFFD: text without one, as long as the lstat said once
+    // encoded, is the file's bytes. Any other file (changed since the lstat, or not UTF-8) the general path reads
+    // and reports.
+    if (text.includes('\uFFFD')) return undefined;
+    const bytes = Buffer.from(text, 'utf8');
+    if (bytes.length !== st.size) return undefined;
+    return { ok: true, text, bytes, path: file, identity: fileIdentity(st) };
   }
 }
 

@@ -22,6 +22,7 @@ describe('RealFolders.readJson', () => {
     const read = folders.readJson(file);
     assert.ok(read?.ok);
     assert.equal(read.text, text);
+    assert.deepEqual(read.bytes, Buffer.from(text));
     assert.match(read.identity ?? '', /^\d+:\d+:\d+:/);
     assert.deepEqual(folders.readJson(path.join(dir, 'absent.json')), { ok: false, missing: true });
   });
@@ -45,6 +46,11 @@ describe('RealFolders.readJson', () => {
     assert.equal(folders.readJson(path.join(dir, 'fifo.json')), undefined, 'a FIFO, without blocking');
     writeFileSync(path.join(dir, 'latin1.json'), Buffer.from('{"note": "caf\xe9"}', 'latin1'));
     assert.equal(folders.readJson(path.join(dir, 'latin1.json')), undefined, 'an invalid UTF-8 byte');
+    // A 4-byte sequence cut after 3 bytes decodes to one U+FFFD, itself 3 bytes: the text's length is the file's.
+    const cut = Buffer.concat([Buffer.from('{"note": "'), Buffer.from([0xf0, 0x90, 0x80]), Buffer.from('"}')]);
+    assert.equal(Buffer.byteLength(cut.toString('utf8')), cut.length);
+    writeFileSync(path.join(dir, 'cut.json'), cut);
+    assert.equal(folders.readJson(path.join(dir, 'cut.json')), undefined, 'a sequence cut short, as long as its U+FFFD');
     const linkedFolder = path.join(root, 'linked');
     symlinkSync(dir, linkedFolder);
     assert.equal(folders.readJson(path.join(linkedFolder, 'question.json')), undefined, 'a folder reached through a symlink');
