@@ -11,6 +11,8 @@ export class QuestionSlots {
   /** Every slot `take` can return is below it. */
   readonly capacity: number;
   private readonly inDataset: readonly Question[];
+  /** The dataset's questions when this was made: slots below it are theirs, whatever the array holds later. */
+  private readonly held: number;
   private readonly other = new Map<Question, number>();
   private readonly taken: Uint8Array;
   private readonly order: number[] = [];
@@ -18,8 +20,9 @@ export class QuestionSlots {
 
   constructor(dataset: Dataset) {
     this.inDataset = dataset.questions;
+    this.held = dataset.questions.length;
     // Beyond the dataset's questions, at most one slot per question its uid map names.
-    this.capacity = dataset.questions.length + dataset.byUid.size;
+    this.capacity = this.held + dataset.byUid.size;
     this.taken = new Uint8Array(this.capacity);
     this.questions = new Array<Question>(this.capacity);
   }
@@ -27,10 +30,13 @@ export class QuestionSlots {
   /** The question's slot, taken on first sight. */
   take(q: Question): number {
     let slot = q.index;
-    if (this.inDataset[slot] !== q) {
-      slot = this.other.get(q) ?? this.inDataset.length + this.other.size;
-      if (slot >= this.capacity) throw new Error(`internal error: question ${q.uid} is not in the dataset scored against`);
-      this.other.set(q, slot);
+    if (!(slot < this.held && this.inDataset[slot] === q)) {
+      const given = this.other.get(q);
+      if (given === undefined) {
+        slot = this.held + this.other.size;
+        if (slot >= this.capacity) throw new Error(`internal error: question ${q.uid} is not in the dataset scored against`);
+        this.other.set(q, slot);
+      } else slot = given;
     }
     if (this.taken[slot] === 0) {
       this.taken[slot] = 1;

@@ -11,6 +11,7 @@ import { SUBTASK_KEYS, type SubtaskKey } from '../../../src/shared/subtasks';
 
 describe('QuestionSlots: per-question values of one file in typed arrays', () => {
   let dataset: Dataset;
+  let base: Dataset;
   let lines: string[];
   before(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'gst-slots-'));
@@ -25,7 +26,7 @@ describe('QuestionSlots: per-question values of one file in typed arrays', () =>
       stubViews: true,
       force: true,
     });
-    dataset = await readDataset(dir, { sniffMedia: false, checkMedia: false });
+    dataset = base = await readDataset(dir, { sniffMedia: false, checkMedia: false });
     // The oracle with noise answers in varied forms: both readers' fallbacks, partial scores, unparsed lines.
     const oracle = readFileSync(path.join(dir, 'results', 'noisy-oracle.jsonl'), 'utf8')
       .trim()
@@ -61,9 +62,30 @@ describe('QuestionSlots: per-question values of one file in typed arrays', () =>
     ]);
   });
 
+  it('a question put in the array after the slots were made takes a slot past the questions held then', () => {
+    const questions = dataset.questions.slice(0, 3);
+    const byUid = new Map(questions.map((q) => [q.uid, q]));
+    const small: Dataset = { ...dataset, questions, byUid };
+    const slots = new QuestionSlots(small);
+    assert.equal(slots.capacity, 6);
+    const late = { ...dataset.questions[3], index: 3 };
+    questions.push(late);
+    assert.equal(slots.take(late), 3 + 0);
+    assert.equal(slots.take(questions[1]), 1);
+    assert.equal(slots.take({ ...late }), 4);
+    assert.equal(slots.take({ ...late }), 5);
+    assert.throws(() => slots.take({ ...late }), /internal error: .* is not in the dataset scored against/);
+  });
+
   it('an evaluation keeping only scores, and its format loss, equal those keeping every outcome, bit for bit', () => {
     const text = lines.join('\n') + '\n';
-    for (const reader of ['lenient', 'strict'] as const) {
+    // As the extension merges datasets: questions in another order than their indices, so most take slots past them.
+    const merged: Dataset = { ...dataset, questions: [...dataset.questions].reverse() };
+    for (const [reader, dataset] of [
+      ['lenient', base],
+      ['strict', base],
+      ['lenient', merged],
+    ] as const) {
       const options = { profile: 'paper' as const, reader };
       const all = evaluateText(dataset, 'r.jsonl', text, options);
       const kept = evaluateText(dataset, 'r.jsonl', text, { ...options, outcomes: 'scores', formatLoss: true });
