@@ -16,7 +16,7 @@ import { scoreLine, scoreRecord, type LineOutcome, type RecordExtractor, type Sc
 import { metaText, setMetaOf, type SetMeta } from '../compare/setMeta';
 import { TimeSlicer } from '../io/timeSlices';
 import { FormatLossTracker } from './formatLossTracker';
-import { QuestionSlots } from './questionSlots';
+import { SlotScores } from './questionSlots';
 
 /** A result file's verdict on one question. */
 export interface QuestionOutcome {
@@ -76,22 +76,6 @@ export interface EvaluateOptions {
 
 export type OutcomesKept = 'all' | 'scores';
 
-/** The last line, score and parse of each question, when only scores are kept: in place, so a repeat makes no garbage. */
-class KeptScores {
-  readonly slots: QuestionSlots;
-  /** 0 until the question is scored (lines count from 1). */
-  readonly line: Int32Array;
-  readonly score: Float64Array;
-  readonly unparsed: Uint8Array;
-
-  constructor(dataset: Dataset) {
-    this.slots = new QuestionSlots(dataset);
-    this.line = new Int32Array(this.slots.capacity);
-    this.score = new Float64Array(this.slots.capacity);
-    this.unparsed = new Uint8Array(this.slots.capacity);
-  }
-}
-
 /** Collects line outcomes into an evaluation. Shared by the file and text entry points. */
 export class EvaluationBuilder {
   private readonly ctx: ScoreContext;
@@ -100,12 +84,12 @@ export class EvaluationBuilder {
   private firstDuplicate?: { line: number; uid: string; earlier: number };
   /** Set when only scores are kept. Each outcome kept whole would hold the line's answer until its uid repeats,
    * long enough to be copied by the young-generation collector: in a file of repeated runs, most of its time. */
-  private readonly scores?: KeptScores;
+  private readonly scores?: SlotScores;
 
   private readonly formatLoss?: FormatLossTracker;
 
   constructor(dataset: Dataset, file: string, options: EvaluateOptions) {
-    if (options.outcomes === 'scores') this.scores = new KeptScores(dataset);
+    if (options.outcomes === 'scores') this.scores = new SlotScores(dataset);
     if (options.formatLoss) this.formatLoss = new FormatLossTracker(dataset, options);
     this.ctx = {
       dataset,
@@ -160,16 +144,12 @@ export class EvaluationBuilder {
     }
     this.formatLoss?.add(out.question, out.prediction, out.parse, out.result.score);
     const kept = this.scores;
-    const slot = kept ? kept.slots.take(out.question) : -1;
-    const earlier = kept ? kept.line[slot] : (ev.byUid.get(out.uid)?.line ?? 0);
+    const earlier = kept
+      ? kept.record(out.question, lineNumber, out.result.score, out.parse.parsed === null)
+      : (ev.byUid.get(out.uid)?.line ?? 0);
     // One warning for all repeats, not one per line: files of repeated runs would drown the list.
     if (earlier !== 0 && this.duplicates++ === 0) this.firstDuplicate = { line: lineNumber, uid: out.uid, earlier };
-    if (kept) {
-      kept.line[slot] = lineNumber;
-      kept.score[slot] = out.result.score;
-      kept.unparsed[slot] = out.parse.parsed === null ? 1 : 0;
-      return out;
-    }
+    if (kept) return out;
     ev.byUid.set(out.uid, {
       uid: out.uid,
       line: lineNumber,
@@ -200,10 +180,9 @@ export class EvaluationBuilder {
       });
     }
     const acc = new ScoreAccumulator();
-    const kept = this.scores;
-    if (kept)
-      kept.slots.forEach((slot, q) => {
-        if (isSubtaskKey(q.subtask)) acc.add(q.subtask, kept.score[slot], kept.unparsed[slot] === 1);
+    if (this.scores)
+      this.scores.forEach((q, score, unparsed) => {
+        if (isSubtaskKey(q.subtask)) acc.add(q.subtask, score, unparsed);
       });
     else
       for (const o of this.evaluation.byUid.values()) {

@@ -51,3 +51,41 @@ export class QuestionSlots {
     for (const slot of this.order) visit(slot, this.questions[slot]);
   }
 }
+
+/** The last line, score and parse of each question a file names, written in place by slot: a repeat makes no garbage. */
+export class SlotScores {
+  private readonly slots: QuestionSlots;
+  /** 0 until the question is recorded (lines count from 1). */
+  private readonly line: Int32Array;
+  private readonly score: Float64Array;
+  private readonly unparsed: Uint8Array;
+  private recorded = false;
+
+  constructor(dataset: Dataset) {
+    this.slots = new QuestionSlots(dataset);
+    this.line = new Int32Array(this.slots.capacity);
+    this.score = new Float64Array(this.slots.capacity);
+    this.unparsed = new Uint8Array(this.slots.capacity);
+  }
+
+  /** True once any question was recorded. */
+  get any(): boolean {
+    return this.recorded;
+  }
+
+  /** Records the question's score at `line`; returns the line it was recorded at before, 0 if none. */
+  record(q: Question, line: number, score: number, unparsed: boolean): number {
+    const slot = this.slots.take(q);
+    const earlier = this.line[slot];
+    this.line[slot] = line;
+    this.score[slot] = score;
+    this.unparsed[slot] = unparsed ? 1 : 0;
+    this.recorded = true;
+    return earlier;
+  }
+
+  /** Each question's last score, in the order first recorded. */
+  forEach(visit: (q: Question, score: number, unparsed: boolean) => void): void {
+    this.slots.forEach((slot, q) => visit(q, this.score[slot], this.unparsed[slot] === 1));
+  }
+}

@@ -10,7 +10,7 @@ import { EvaluationBuilder, toSummary, type EvaluateOptions, type Evaluation, ty
 import { readLineChunks, splitLines, type Line, type LineChunk } from './lines';
 import { OWNED_FIELDS, type LineOutcome } from './scoreLine';
 import { scoreDetailJson, scoreDetailText, type ScoreDetailJson } from './parseDetail';
-import { QuestionSlots } from './questionSlots';
+import { SlotScores } from './questionSlots';
 
 export interface RescoreReport extends Summary {
   /** Overall computed from the `score` values the file held before, or null if it held none. */
@@ -219,11 +219,8 @@ function spacedJson(v: unknown): string {
 /** Rescoring state shared by the text and the streaming file entry points. */
 class Rescorer {
   private readonly builder: EvaluationBuilder;
-  /** The `score` each question held before, last line wins (as in the evaluation); by slot, in place. */
-  private readonly before: QuestionSlots;
-  private readonly scoreBefore: Float64Array;
-  private readonly unparsedBefore: Uint8Array;
-  private anyBefore = false;
+  /** The `score` each question held before, last line wins (as in the evaluation). */
+  private readonly before: SlotScores;
   private changed = 0;
   private added = 0;
   private readonly changedLines: ChangedLine[] = [];
@@ -234,9 +231,7 @@ class Rescorer {
     private readonly options: RescoreOptions,
   ) {
     this.builder = new EvaluationBuilder(dataset, file, options);
-    this.before = new QuestionSlots(dataset);
-    this.scoreBefore = new Float64Array(this.before.capacity);
-    this.unparsedBefore = new Uint8Array(this.before.capacity);
+    this.before = new SlotScores(dataset);
   }
 
   /** The line's new text, with its ending. */
@@ -250,12 +245,7 @@ class Rescorer {
     const out: LineOutcome = this.builder.addLine(line);
     if (out.status !== 'scored') return NO_EDITS;
     const old = out.record.score;
-    if (typeof old === 'number') {
-      const slot = this.before.take(out.question);
-      this.scoreBefore[slot] = old;
-      this.unparsedBefore[slot] = out.record.parsed === null ? 1 : 0;
-      this.anyBefore = true;
-    }
+    if (typeof old === 'number') this.before.record(out.question, line.number, old, out.record.parsed === null);
     if (old !== out.result.score) this.changed++;
     if (typeof old !== 'number') this.added++;
     else if (old !== out.result.score && this.changedLines.length < MAX_CHANGED_LINES_LISTED) {
@@ -272,14 +262,14 @@ class Rescorer {
   report(): { report: RescoreReport; evaluation: Evaluation } {
     const evaluation = this.builder.finish();
     const before = new ScoreAccumulator();
-    this.before.forEach((slot, q) => {
-      if (isSubtaskKey(q.subtask)) before.add(q.subtask, this.scoreBefore[slot], this.unparsedBefore[slot] === 1);
+    this.before.forEach((q, score, unparsed) => {
+      if (isSubtaskKey(q.subtask)) before.add(q.subtask, score, unparsed);
     });
     return {
       evaluation,
       report: {
         ...toSummary(evaluation),
-        overallBefore: this.anyBefore ? before.overall() : null,
+        overallBefore: this.before.any ? before.overall() : null,
         changed: this.changed,
         added: this.added,
         changedLines: this.changedLines,
