@@ -1,5 +1,7 @@
 // Helpers that work on JSON *text*: error locations, record lines, and top-level property spans.
+import { isAscii, isUtf8 } from 'node:buffer';
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { utf8Text } from './io/utf8';
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
@@ -30,6 +32,99 @@ export function parseJsonWithLocation(input: string): JsonParseResult {
     const detail = first ? `${printParseErrorCode(first.error)} at line ${line}, column ${column}` : (e as Error).message;
     return { ok: false, message: detail, line, column };
   }
+}
+
+/**
+ * A parsed UTF-8 JSON file, with `lineText`: a text of the file whose lines, and whose JSON structure outside
+ * strings, are the file's (for `recordLineNumbers`), though a character of it may stand for a byte.
+ */
+export type JsonBytesParse = { ok: true; value: unknown; lineText: string } | Extract<JsonParseResult, { ok: false }>;
+
+const LATIN1_HIGH = /[\x80-\xff]/;
+
+/**
+ * `parseJsonWithLocation` of UTF-8 bytes (a leading byte-order mark dropped; an invalid sequence read as U+FFFD).
+ * Valid UTF-8 with raw non-ASCII characters is parsed as its latin1 text, one character a byte: JSON's syntax is
+ * ASCII, and UTF-8 never uses an ASCII byte inside a sequence, so each string's characters are its bytes, which are
+ * then decoded. On a 4.7 MB annotations file with a few thousand "°" and "–" that takes 12.5 ms against 18.5 ms for
+ * decoding the whole file and parsing it (Node 20): V8 parses a one-byte text about twice as fast as a two-byte one.
+ * An escaped non-ASCII character (`\u00e9`) would be read as a byte too, so a file with one is parsed as text.
+ */
+export function parseJsonBytes(bytes: Buffer): JsonBytesParse {
+  if (isAscii(bytes)) return withLineText(bytes.toString('latin1'));
+  if (!isUtf8(bytes)) return withLineText(utf8Text(bytes));
+  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const latin1 = (hasBom ? bytes.subarray(3) : bytes).toString('latin1');
+  if (hasEscapedNonAscii(latin1)) return withLineText(utf8Text(bytes));
+  let value: unknown;
+  try {
+    value = JSON.parse(latin1);
+  } catch {
+    // The error's line and column, counted in characters, come from the text.
+    return withLineText(utf8Text(bytes));
+  }
+  return { ok: true, value: decodeByteStrings(value), lineText: latin1 };
+}
+
+function withLineText(text: string): JsonBytesParse {
+  const parsed = parseJsonWithLocation(text);
+  return parsed.ok ? { ok: true, value: parsed.value, lineText: text } : parsed;
+}
+
+/** Whether a text may hold a `\u` escape of a character over 0x7f: an escaped backslash before a `u` counts too. */
+function hasEscapedNonAscii(text: string): boolean {
+  // indexOf, not a regular expression: 0.1 against 1.4 ms over the 4.7 MB file.
+  for (let i = text.indexOf('\\u'); i !== -1; i = text.indexOf('\\u', i + 2)) {
+    const third = text.charCodeAt(i + 4);
+    if (text.charCodeAt(i + 2) !== 0x30 || text.charCodeAt(i + 3) !== 0x30 || !(third >= 0x30 && third <= 0x37)) return true;
+  }
+  return false;
+}
+
+function decodeByte(s: string): string {
+  return LATIN1_HIGH.test(s) ? Buffer.from(s, 'latin1').toString('utf8') : s;
+}
+
+/**
+ * The latin1-read strings and keys of a parsed value as UTF-8, in place. A stack, not recursion, so that a deeply
+ * nested file cannot overflow it.
+ */
+function decodeByteStrings(root: unknown): unknown {
+  if (typeof root === 'string') return decodeByte(root);
+  if (typeof root !== 'object' || root === null) return root;
+  const stack: object[] = [root];
+  for (let container = stack.pop(); container !== undefined; container = stack.pop()) {
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) {
+        const value: unknown = container[i];
+        if (typeof value === 'string') {
+          if (LATIN1_HIGH.test(value)) container[i] = decodeByte(value);
+        } else if (typeof value === 'object' && value !== null) stack.push(value);
+      }
+      continue;
+    }
+    const object = container as Record<string, unknown>;
+    let highKey = false;
+    for (const key in object) {
+      if (LATIN1_HIGH.test(key)) highKey = true;
+      const value = object[key];
+      if (typeof value === 'string') {
+        if (LATIN1_HIGH.test(value)) object[key] = decodeByte(value);
+      } else if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+    if (highKey) renameKeys(object);
+  }
+  return root;
+}
+
+/** Every key of an object decoded, in their order. Defined, not assigned: an own "__proto__" key stays a key. */
+function renameKeys(object: Record<string, unknown>): void {
+  const keys = Object.keys(object);
+  const values = keys.map((key) => object[key]);
+  for (const key of keys) delete object[key];
+  keys.forEach((key, i) =>
+    Object.defineProperty(object, decodeByte(key), { value: values[i], enumerable: true, writable: true, configurable: true }),
+  );
 }
 
 /** Skips a JSON string starting at the opening quote; returns the index after the closing quote. */

@@ -5,7 +5,7 @@ import type { Problem } from '../../shared/problems';
 import { OTHER, subtaskForTask, subtaskInfo } from '../../shared/subtasks';
 import { excerpt, jsonExcerpt } from '../../shared/text/messageText';
 import { answerRangeProblem } from '../../shared/validation/answerRange';
-import { lineAt, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
+import { lineAt, parseJsonBytes, parseJsonWithLocation, recordLineNumbers, topLevelProperties } from '../jsonText';
 import { AUDIT_FILE_NAME } from '../../shared/audit/format';
 import { sniffFile } from './mediaType';
 import { describeFsError, readDatasetFile } from './safeRead';
@@ -187,11 +187,10 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
   if (!read.ok) throw new Error(`${file}: not read: ${read.missing ? 'no such file' : read.reason}`);
   const realFile = read.path;
   const problems: Problem[] = [];
-  const text = read.text;
   const records: Array<{ value: unknown; source: Source }> = [];
   let recordLines: RecordLines | undefined;
   if (realFile.endsWith('.jsonl')) {
-    text.split('\n').forEach((raw, i) => {
+    read.text.split('\n').forEach((raw, i) => {
       const line = raw.replace(/\r$/, '');
       if (line.trim() === '') return;
       const parsed = parseJsonWithLocation(line);
@@ -199,7 +198,7 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
       else problems.push({ file: realFile, line: i + 1, severity: 'error', message: `invalid JSON: ${parsed.message}` });
     });
   } else {
-    const parsed = parseJsonWithLocation(text);
+    const parsed = parseJsonBytes(read.bytes);
     if (!parsed.ok) {
       problems.push({ file: realFile, line: parsed.line, severity: 'error', message: `invalid JSON: ${parsed.message}` });
     } else if (!Array.isArray(parsed.value)) {
@@ -210,7 +209,7 @@ async function readAnnotationsFile(file: string, root: string, options: ReadOpti
         message: 'an annotations .json file must hold an array of question records',
       });
     } else {
-      const lines = (recordLines = new RecordLines(text));
+      const lines = (recordLines = new RecordLines(parsed.lineText));
       for (const value of parsed.value as unknown[]) records.push({ value, source: lines.add(realFile) });
       // A read that leaves work for later finds them then, or once a question is shown on its own (its line opens its
       // record); until then only a problem needs one.
@@ -304,8 +303,7 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
     if (!read.missing) problems.push({ file, severity: 'error', message: `not read: ${read.reason}` });
     return; // optional
   }
-  const text = read.text;
-  const parsed = parseJsonWithLocation(text);
+  const parsed = parseJsonBytes(read.bytes);
   if (!parsed.ok) {
     problems.push({ file, line: parsed.line, severity: 'warning', message: `invalid JSON: ${parsed.message}` });
     return;
@@ -316,7 +314,7 @@ async function checkSummary(root: string, present: Set<string>, problems: Proble
   }
   // The entries' lines only when one is reported: a scan of the whole file otherwise spent on every read.
   let lines: number[] | undefined;
-  const lineOf = (i: number) => (lines ??= recordLineNumbers(text))[i];
+  const lineOf = (i: number) => (lines ??= recordLineNumbers(parsed.lineText))[i];
   parsed.value.forEach((entry, i) => {
     const folder =
       typeof entry === 'object' && entry && typeof (entry as { folder?: unknown }).folder === 'string'

@@ -59,7 +59,16 @@ export async function readDatasetFile(realRoot: string, file: string, maxBytes =
     }
     if (length > st.size) return { ok: false, missing: false, reason: 'the file grew while it was read' };
     const bytes = buf.subarray(0, length);
-    return { ok: true, text: utf8Text(bytes), bytes, path: real };
+    let text: string | undefined;
+    // Decoded when first asked for: a caller that parses the bytes (`parseJsonBytes`) never needs it.
+    return {
+      ok: true,
+      get text() {
+        return (text ??= utf8Text(bytes));
+      },
+      bytes,
+      path: real,
+    };
   } catch (e) {
     return { ok: false, missing: false, reason: describeFsError(e) };
   } finally {

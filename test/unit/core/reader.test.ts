@@ -381,4 +381,28 @@ describe('bad input is reported with file and line; the rest loads', () => {
     );
     assert.equal(ds.problems[0].line, 3);
   });
+
+  it('layout B: raw UTF-8 texts, keys and a BOM are read as written, and records keep their lines', async () => {
+    const root = tempRoot();
+    const file = path.join(root, 'qa.json');
+    const prompt = 'Taking your current viewing direction as 0°, an integer between –180° and 180° 😀';
+    const records = [
+      { task: 'Object_Localization_Egocentric_Direction_visual', uid: 'é1', scene: 's', answer: '10', texts: [prompt], 'note°': ['–'] },
+      { task: 'Object_Localization_Egocentric_Direction_visual', uid: 'e2', scene: 's', answer: 'ten°', texts: ['\\u00e9'] },
+    ];
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(records, null, 2), 'utf8')]));
+    const ds = await readDataset(file);
+    assert.deepEqual(
+      ds.questions.map((q) => [q.uid, q.source.line, q.texts]),
+      [
+        ['é1', 2, [prompt]],
+        ['e2', 14, ['\\u00e9']],
+      ],
+    );
+    assert.deepEqual(ds.byUid.get('é1')!.extra, { 'note°': ['–'] });
+    assert.deepEqual(
+      ds.problems.map((p) => [p.line, p.message.includes('ten°')]),
+      [[14, true]],
+    );
+  });
 });
