@@ -258,6 +258,33 @@ describe('tables: VLMEvalKit .xlsx and .tsv, generic CSV and JSON arrays', () =>
     assert.equal((fe.evaluation.byUid.get('fx_angle')!.parse.parsed as { value: number }).value, -45, '45 degrees to the right');
     assert.deepEqual(messages(fe), ['4: element 2: no "qid" field']);
   });
+
+  it('a JSON array in raw UTF-8 with a BOM: non-ASCII answers and keys read as written, elements at their lines', async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-utf8-array-'));
+    t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'out.json');
+    const text = [
+      '[',
+      '  {"qid": "fx_choice", "réponse": "C – sûr"},',
+      '  {"qid": "fx_angle",',
+      '   "réponse": "–45° (à droite)"},',
+      '  {"réponse": "A"}',
+      ']',
+    ].join('\n');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]));
+    const fe = await evaluateResultFile(dataset, file, { profile: 'paper', fields: { id: 'qid', prediction: 'réponse' } });
+    assert.deepEqual(
+      [...fe.evaluation.byUid.values()].map((o) => [o.uid, o.prediction]),
+      [
+        ['fx_choice', 'C – sûr'],
+        ['fx_angle', '–45° (à droite)'],
+      ],
+    );
+    assert.deepEqual(messages(fe), ['5: element 2: no "qid" field']);
+    // Bytes that are not UTF-8 are refused as before, not read with replacement characters.
+    writeFileSync(file, Buffer.concat([Buffer.from('[{"qid": "fx_angle", "réponse": "'), Buffer.from([0xb0]), Buffer.from('"}]')]));
+    await assert.rejects(() => evaluateResultFile(dataset, file, { profile: 'paper', fields: { id: 'qid', prediction: 'réponse' } }));
+  });
 });
 
 describe('Inspect logs', () => {
