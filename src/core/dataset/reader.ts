@@ -501,7 +501,8 @@ async function buildQuestionUnguarded(
  */
 class SharedQuestionParts {
   private readonly strings = new Map<string, string>();
-  private readonly prompts = new Map<string, readonly PromptPart[]>();
+  /** Prompts by their media (video, image count), then by each text in turn: a text held here hashes once. */
+  private readonly prompts = new Map<string, PromptNode>();
 
   /** `texts` (the parsed record's own array) with each string replaced by the one held for it. */
   texts(texts: string[]): string[] {
@@ -513,15 +514,24 @@ class SharedQuestionParts {
     return texts;
   }
 
+  /** The prompt of `texts` (as `texts` returned them) and the media. */
   prompt(texts: readonly string[], hasVideo: boolean, imageCount: number): readonly PromptPart[] {
-    const key = `${hasVideo ? 'v' : '-'}${imageCount}\u0000${texts.join('\u0000')}`;
-    let prompt = this.prompts.get(key);
-    if (prompt === undefined) {
-      prompt = Object.freeze(buildPrompt(texts, hasVideo, imageCount).map((part) => Object.freeze(part)));
-      this.prompts.set(key, prompt);
+    const media = `${hasVideo ? 'v' : '-'}${imageCount}`;
+    let node: PromptNode | undefined = this.prompts.get(media);
+    if (node === undefined) this.prompts.set(media, (node = { next: new Map() }));
+    for (const text of texts) {
+      let child: PromptNode | undefined = node.next.get(text);
+      if (child === undefined) node.next.set(text, (child = { next: new Map() }));
+      node = child;
     }
-    return prompt;
+    return (node.prompt ??= Object.freeze(buildPrompt(texts, hasVideo, imageCount).map((part) => Object.freeze(part))));
   }
+}
+
+/** A node of the prompts held: the prompt of the texts on the way to it, and the nodes one text further. */
+interface PromptNode {
+  prompt?: readonly PromptPart[];
+  next: Map<string, PromptNode>;
 }
 
 /** The fields the reader does not interpret, in their order; `source_*` fields are dropped. */

@@ -35,6 +35,34 @@ describe('prompt order', () => {
   });
 });
 
+describe('prompts shared by the questions of a read', () => {
+  it('questions with the same texts and media share one prompt; any difference, a NUL inside a text included, makes another', async (t) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'gst-prompts-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const record = (uid: string, texts: string[], images: string[] = []) =>
+      JSON.stringify({ task: 'Self_Localization_Global_Orientation', uid, scene: 's', answer: 90, texts, images });
+    const file = path.join(root, 'qa.jsonl');
+    writeFileSync(
+      file,
+      [
+        record('same1', ['a', 'b']),
+        record('same2', ['a', 'b']),
+        record('joined', ['a\u0000b']),
+        record('prefix', ['a']),
+        record('image', ['a', 'b'], ['x.png']),
+      ].join('\n'),
+    );
+    const ds = await readDataset(file, { checkMedia: false });
+    const prompt = (uid: string) => ds.byUid.get(uid)!.prompt;
+    const text = (uid: string) => prompt(uid).map((p) => (p.type === 'text' ? p.text : p.type));
+    assert.equal(prompt('same1'), prompt('same2'));
+    assert.deepEqual(text('same1'), ['a', 'b']);
+    assert.deepEqual(text('joined'), ['a\u0000b']);
+    assert.deepEqual(text('prefix'), ['a']);
+    assert.deepEqual(text('image'), ['a', 'b', 'image']);
+  });
+});
+
 describe('media sniffing', () => {
   it('from the first bytes, never the extension', () => {
     assert.equal(sniffMediaType(PNG), 'png');
