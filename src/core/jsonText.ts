@@ -1,4 +1,4 @@
-// Helpers that work on JSON *text*: error locations, record lines, and top-level property spans.
+// Helpers that work on JSON *text* (and a UTF-8 file's bytes): error locations, record lines, and top-level property spans.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { utf8Text } from './io/utf8';
@@ -46,12 +46,9 @@ const LATIN1_HIGH = /[\x80-\xff]/;
  * `parseJsonWithLocation` of UTF-8 bytes (a leading byte-order mark dropped; an invalid sequence read as U+FFFD).
  * Valid UTF-8 with raw non-ASCII characters is parsed as its latin1 text, one character a byte: JSON's syntax is
  * ASCII, and UTF-8 never uses an ASCII byte inside a sequence, so each string's characters are its bytes, which are
- * then decoded. Decoding a whole file costs more than its parse once any byte is over 0x7f (Node 20), and a text
- * decoded run by run (`utf8Text`) is flattened by the parse: on the bench's 4.7 MB annotations file (693 strings
- * with "°" and "–") this takes 12.5 ms against 18.5 ms. It pays for a dataset file's short strings, not for result
- * documents: where long model outputs hold the non-ASCII characters, decoding each of them again cost more than
- * it saved (290 against 256 ms on a 49 MB array with "°" in 27 % of 2 KB predictions), so those are read as text.
- * An escaped non-ASCII character (`\u00e9`) would be read as a byte too, so a file with one is parsed as text.
+ * then decoded. That skips decoding the whole file, which costs more than the parse once a byte is over 0x7f, and
+ * pays where the non-ASCII strings are short, as in a dataset's files (docs/PERFORMANCE.md, change 44). An escaped
+ * non-ASCII character (`\u00e9`) would be read as a byte too, so a file with one is parsed as text.
  */
 export function parseJsonBytes(bytes: Buffer): JsonBytesParse {
   if (isAscii(bytes)) return withLineText(bytes.toString('latin1'));
@@ -84,8 +81,9 @@ function hasEscapedNonAscii(text: string): boolean {
   return false;
 }
 
-function decodeByte(s: string): string {
-  return LATIN1_HIGH.test(s) ? Buffer.from(s, 'latin1').toString('utf8') : s;
+/** A string read as latin1 (a character a byte), decoded as the UTF-8 those bytes are. */
+function fromLatin1Bytes(s: string): string {
+  return Buffer.from(s, 'latin1').toString('utf8');
 }
 
 /**
@@ -93,7 +91,7 @@ function decodeByte(s: string): string {
  * nested file cannot overflow it.
  */
 function decodeByteStrings(root: unknown): unknown {
-  if (typeof root === 'string') return decodeByte(root);
+  if (typeof root === 'string') return LATIN1_HIGH.test(root) ? fromLatin1Bytes(root) : root;
   if (typeof root !== 'object' || root === null) return root;
   const stack: object[] = [root];
   for (let container = stack.pop(); container !== undefined; container = stack.pop()) {
@@ -101,7 +99,7 @@ function decodeByteStrings(root: unknown): unknown {
       for (let i = 0; i < container.length; i++) {
         const value: unknown = container[i];
         if (typeof value === 'string') {
-          if (LATIN1_HIGH.test(value)) container[i] = decodeByte(value);
+          if (LATIN1_HIGH.test(value)) container[i] = fromLatin1Bytes(value);
         } else if (typeof value === 'object' && value !== null) stack.push(value);
       }
       continue;
@@ -112,7 +110,7 @@ function decodeByteStrings(root: unknown): unknown {
       if (LATIN1_HIGH.test(key)) highKey = true;
       const value = object[key];
       if (typeof value === 'string') {
-        if (LATIN1_HIGH.test(value)) object[key] = decodeByte(value);
+        if (LATIN1_HIGH.test(value)) object[key] = fromLatin1Bytes(value);
       } else if (typeof value === 'object' && value !== null) stack.push(value);
     }
     if (highKey) renameKeys(object);
@@ -126,7 +124,12 @@ function renameKeys(object: Record<string, unknown>): void {
   const values = keys.map((key) => object[key]);
   for (const key of keys) delete object[key];
   keys.forEach((key, i) =>
-    Object.defineProperty(object, decodeByte(key), { value: values[i], enumerable: true, writable: true, configurable: true }),
+    Object.defineProperty(object, LATIN1_HIGH.test(key) ? fromLatin1Bytes(key) : key, {
+      value: values[i],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    }),
   );
 }
 
