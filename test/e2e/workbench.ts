@@ -382,6 +382,29 @@ async function clickUntilShown(what: string, shows: () => Promise<boolean>, clic
 
 const CLICK_SETTLED_MS = 500;
 
+/**
+ * Parks the pointer where nothing has a hover and waits until no workbench hover is open. A tree row's tooltip is
+ * resolved by the extension host: when it arrives after the pointer has left the row, the hover opens without ever
+ * seeing the pointer leave, and stays. The pointer is then moved into it and out again, as a user would.
+ */
+async function closeHovers(page: Page): Promise<void> {
+  // Counted, not waited on as one element: two hovers at once (one closing) would make that wait throw.
+  const open = page.locator('.context-view .hover-contents:visible');
+  const closed = (ms: number) =>
+    until('the hovers to close', async () => (await open.count()) === 0, ms).then(
+      () => true,
+      () => false,
+    );
+  await page.mouse.move(1, 1);
+  for (let nudges = 0; !(await closed(1500)); nudges++) {
+    if (nudges === 3)
+      throw new Error(`hovers stay open: ${(await open.allInnerTexts()).map((t) => JSON.stringify(t.slice(0, 80))).join(', ')}`);
+    const box = await open.first().boundingBox();
+    if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
+    await page.mouse.move(1, 1, { steps: 2 });
+  }
+}
+
 /** Ticks or unticks a Results row's checkbox by clicking it, as a user does, and waits until the row shows it. */
 export async function setResultTicked(page: Page, ref: ResultRowRef, ticked: boolean, what = String(ref)): Promise<void> {
   const box = async () => (await resultRowOf(page, ref)).getByRole('checkbox');
@@ -390,9 +413,7 @@ export async function setResultTicked(page: Page, ref: ResultRowRef, ticked: boo
     async () => ((await (await box()).getAttribute('aria-checked')) === 'true') === ticked,
     async () => {
       // A hover left by an earlier click opens over the rows below it and would take the click.
-      await page.mouse.move(1, 1);
-      // Counted, not waited on as one element: two hovers at once (one closing) would make that wait throw.
-      await until('the hovers to close', async () => (await page.locator('.context-view .hover-contents:visible').count()) === 0, 5000);
+      await closeHovers(page);
       await (await box()).click({ timeout: 5000 });
     },
   );
