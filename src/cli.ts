@@ -25,6 +25,7 @@ import {
   type Dataset,
   type Evaluation,
   type FieldMap,
+  type FormatRescore,
   type FormatOptions,
   type Problem,
   type ReaderName,
@@ -170,6 +171,15 @@ function readerFrom(v: string | undefined): ReaderName {
   return r;
 }
 
+/** What became of a rescored file, for the CLI's last line. */
+function rescoreTargetText(result: Pick<FormatRescore, 'written' | 'detection'>, file: string): string {
+  const w = result.written;
+  if (w.kind === 'none') return 'dry run, not written';
+  if (w.kind === 'sidecar') return `rescored ${file} (${result.detection.adapter.name}) into ${shown(rel(w.path))}`;
+  if (w.kind === 'unchanged') return `rescored ${file}, left untouched (every line already held its current scores)`;
+  return `rescored ${file}`;
+}
+
 function printProblems(problems: Problem[], out: (s: string) => void) {
   for (const p of relProblems(problems)) out(formatProblem(p));
 }
@@ -238,7 +248,7 @@ async function main(argv: string[]): Promise<number> {
       else {
         console.log(subtaskDetailTable(report.subtasks, report.overall));
         console.log(
-          `\n${result.written.kind === 'none' ? 'dry run, not written' : result.written.kind === 'sidecar' ? `rescored ${shown(file)} (${result.detection.adapter.name}) into ${shown(rel(result.written.path))}` : `rescored ${shown(file)}`}: ${report.scored}/${report.lines} lines scored, ${report.skipped} skipped, ${report.changed} scores changed; overall ${formatScore(report.overallBefore)} -> ${formatScore(report.overall)}`,
+          `\n${rescoreTargetText(result, shown(file))}: ${report.scored}/${report.lines} lines scored, ${report.skipped} skipped, ${report.changed} scores changed; overall ${formatScore(report.overallBefore)} -> ${formatScore(report.overall)}`,
         );
         printProblems(report.problems, console.error);
       }

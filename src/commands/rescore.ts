@@ -33,7 +33,7 @@ export interface RescoreOutcome {
 }
 
 /** Where a rescore put the scores. */
-export type RescoreTarget = { kind: 'editor' } | { kind: 'in-place' } | { kind: 'sidecar'; path: string };
+export type RescoreTarget = { kind: 'editor' } | { kind: 'in-place' } | { kind: 'unchanged' } | { kind: 'sidecar'; path: string };
 
 /** JSON lines can be rescored in an editor's text; other formats are read from disk. */
 const EDITABLE_FORMAT = /\.(jsonl|ndjson)$/i;
@@ -114,7 +114,10 @@ export async function rescoreCommand(
           return { report: r.report, evaluation: r.evaluation, written: { kind: 'editor' }, format: formatInfoOf(file, r.format, mapping) };
         }
         const r = await rescoreResultFile(merged.dataset, file, { ...options, isCancelled, onProgress, keepPrevious: true });
-        const written: RescoreTarget = r.written.kind === 'sidecar' ? { kind: 'sidecar', path: r.written.path } : { kind: 'in-place' };
+        const written: RescoreTarget =
+          r.written.kind === 'sidecar'
+            ? { kind: 'sidecar', path: r.written.path }
+            : { kind: r.written.kind === 'unchanged' ? 'unchanged' : 'in-place' };
         return { report: r.report, evaluation: r.evaluation, written, format: formatInfoOf(file, r.format, mapping), undo: r.undo };
       },
     );
@@ -140,7 +143,13 @@ export async function rescoreCommand(
   if (store.result(file)) store.setEvaluation(file, evaluation, format);
   else void store.addResult(file);
   const where =
-    written.kind === 'editor' ? ', into the unsaved editor' : written.kind === 'sidecar' ? `, into ${written.path}` : ', in place on disk';
+    written.kind === 'editor'
+      ? ', into the unsaved editor'
+      : written.kind === 'sidecar'
+        ? `, into ${written.path}`
+        : written.kind === 'unchanged'
+          ? ', the file on disk left untouched'
+          : ', in place on disk';
   log.info(`rescored ${file} (profile ${options.profile}${where}): ${summaryMessage(name, report, written, shownBefore)}`);
   log.info(changedLinesText(report) + '\n' + subtaskDetailTable(report.subtasks, report.overall));
   if (undo) pendingUndos.set(file, undo);
@@ -182,6 +191,8 @@ export function summaryMessage(name: string, r: RescoreReport, written: RescoreT
   const unit = sidecar ? 'record' : 'line';
   const parts: string[] = [];
   if (sidecar) parts.push(`Rescored ${name}: scores written to ${path.basename(written.path)} beside it; ${name} itself is unchanged.`);
+  else if (written.kind === 'unchanged')
+    parts.push(`Rescored ${name}: every line already held its current scores, so the file was left untouched.`);
   else
     parts.push(
       `Rescored ${name} ${written.kind === 'editor' ? 'in its unsaved editor (undo with Ctrl+Z; not saved)' : 'in place on disk'}.`,

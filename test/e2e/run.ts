@@ -2,7 +2,7 @@
 // Packages the .vsix, installs it into a fresh code-server with --install-extension, opens an empty
 // workspace in headless Chromium and clicks through the extension as a user would. A screenshot per
 // step goes to test-results/screenshots/ (git-ignored); timing figures are printed at the end.
-import { appendFileSync, readFileSync, readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, rmSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -28,7 +28,9 @@ import {
   setExpanded,
   treeRows,
   webview,
+  setColorTheme,
   setResultTicked,
+  THEMES,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -441,5 +443,41 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
       await openContainer(page, CONTAINER_TITLE);
     },
     4 * STEP_TIMEOUT_MS,
+  );
+
+  step(
+    'a rescore of a file that already holds its scores leaves the file itself untouched, and offers no Undo',
+    ['a file changed during a rescore: nothing written, the message offers Retry, and Retry rescores'],
+    async () => {
+      const big = path.join(runDir, 'workspace', 'big-run.jsonl');
+      const before = statSync(big);
+      const bytes = readFileSync(big);
+      await page.keyboard.press('Control+Shift+E');
+      const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'big-run.jsonl' }).first();
+      await chooseFromContextMenu(page, entry, 'Rescore Result File');
+      const done = toast('Rescored big-run.jsonl: every line already held its current scores, so the file was left untouched.');
+      await done.waitFor({ state: 'visible', timeout: 60_000 });
+      assert.match(await done.innerText(), /Overall (\d+\.\d\d) → \1; 0 lines changed score\./);
+      assert.equal(await done.getByRole('button', { name: 'Undo' }).count(), 0, 'nothing was replaced, so nothing to undo');
+      const after = statSync(big);
+      assert.deepEqual(
+        [after.ino, after.mtimeMs, after.ctimeMs],
+        [before.ino, before.mtimeMs, before.ctimeMs],
+        'the same file, not a copy',
+      );
+      assert.ok(readFileSync(big).equals(bytes));
+      assert.deepEqual(
+        readdirSync(path.dirname(big)).filter((n) => n.includes('.gst-tmp-')),
+        [],
+        'no temp file left',
+      );
+      for (const theme of THEMES) {
+        await setColorTheme(page, theme.label, theme.workbenchClass);
+        await done.screenshot({ path: path.join(SCREENSHOT_DIR, `rescore-untouched-${theme.name}.png`) });
+      }
+      await setColorTheme(page, THEMES[0].label, THEMES[0].workbenchClass);
+      await openContainer(page, CONTAINER_TITLE);
+    },
+    2 * STEP_TIMEOUT_MS,
   );
 });

@@ -313,8 +313,11 @@ export interface FormatRescore {
   evaluation: Evaluation;
   detection: Detection;
   joins: Record<JoinRule, number>;
-  /** Where the scores went: the file itself (JSON lines), its sidecar, or nowhere (dry run). */
-  written: { kind: 'in-place'; path: string } | { kind: 'sidecar'; path: string } | { kind: 'none' };
+  /**
+   * Where the scores went: the file itself (JSON lines), its sidecar, or nowhere (dry run). `unchanged`: a JSON
+   * lines file that already held every owned field as the rescore writes it, left untouched.
+   */
+  written: { kind: 'in-place' | 'unchanged'; path: string } | { kind: 'sidecar'; path: string } | { kind: 'none' };
   /** The read that the rescore made, as `evaluateResultFile` reports it. */
   format: FormatEvaluation;
   /** For an in-place rescore with `keepPrevious`: puts the previous bytes back. */
@@ -334,7 +337,7 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
   const { adapter } = p.detection;
   if (isLineAdapter(adapter)) {
     const extract = lineExtractor(adapter, p, options.fields);
-    const { report, evaluation, undo } = await rescoreFile(dataset, file, {
+    const { report, evaluation, rewritten, undo } = await rescoreFile(dataset, file, {
       profile: options.profile,
       reader: options.reader,
       fields: canonicalFieldMapping(options.fields),
@@ -354,7 +357,7 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
       evaluation,
       detection: p.detection,
       joins: done.joins,
-      written: options.dryRun ? { kind: 'none' } : { kind: 'in-place', path: file },
+      written: options.dryRun ? { kind: 'none' } : { kind: rewritten ? 'in-place' : 'unchanged', path: file },
       format: done,
       undo,
     };

@@ -262,6 +262,18 @@ export class AtomicReplacement {
     if (!unchanged) throw new FileChangedError(this.target, this.options.changedMessage);
   }
 
+  /**
+   * Gives the replacement up because the target already holds the bytes written: the target is left as it is,
+   * and FileChangedError is thrown, as by `commit`, when it is no longer the file that was read.
+   */
+  async discardAsUnneeded(): Promise<void> {
+    try {
+      await this.checkUnchanged();
+    } finally {
+      await this.abort();
+    }
+  }
+
   async abort(): Promise<void> {
     this.finished = true;
     if (this.fh) await this.fh.close().catch(() => undefined);

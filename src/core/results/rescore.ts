@@ -224,6 +224,8 @@ class Rescorer {
   private changed = 0;
   private added = 0;
   private readonly changedLines: ChangedLine[] = [];
+  /** Whether some line's bytes change: when none does, the file already holds what a rewrite would write. */
+  rewrites = false;
 
   constructor(
     private readonly dataset: Dataset,
@@ -256,7 +258,9 @@ class Rescorer {
       score: out.result.score,
       score_detail: scoreDetailJson(out.result.detail, out.parse),
     };
-    return ownedFieldEdits(line.text, owned, out.record, scoredMembers);
+    const edits = ownedFieldEdits(line.text, owned, out.record, scoredMembers);
+    if (edits.length > 0) this.rewrites = true;
+    return edits;
   }
 
   report(): { report: RescoreReport; evaluation: Evaluation } {
@@ -343,13 +347,15 @@ export interface RescoreFileOptions extends RescoreOptions {
 /**
  * Rescores a result file in place, streaming: lines go to a temporary file in the same folder, which replaces
  * the original by rename only if the original is still the file that was read (same device, inode, size,
- * mtime and ctime). On any error, cancellation or concurrent change the original is untouched.
+ * mtime and ctime). On any error, cancellation or concurrent change the original is untouched. A file whose
+ * every line already holds its owned fields as they would be written is not replaced (`rewritten` false): its
+ * bytes, inode and times stay as they were.
  */
 export async function rescoreFile(
   dataset: Dataset,
   file: string,
   options: RescoreFileOptions,
-): Promise<{ report: RescoreReport; evaluation: Evaluation; undo?: ReplacementUndo }> {
+): Promise<{ report: RescoreReport; evaluation: Evaluation; rewritten: boolean; undo?: ReplacementUndo }> {
   const abs = await realpath(path.resolve(file)); // a symlink is followed, not replaced
   const source = await open(abs, 'r');
   try {
@@ -369,7 +375,7 @@ export async function rescoreFile(
         for (const line of chunk.lines) r.edits(line);
         progress(chunk);
       }
-      return r.report();
+      return { ...r.report(), rewritten: false };
     }
     refuseUnsafeTarget(abs, before);
     await removeStaleTemps(abs);
@@ -407,8 +413,12 @@ export async function rescoreFile(
       await out.abort();
       throw e;
     }
+    if (!r.rewrites) {
+      await out.discardAsUnneeded();
+      return { ...r.report(), rewritten: false };
+    }
     await out.commit();
-    return { ...r.report(), ...(out.undo ? { undo: out.undo } : {}) };
+    return { ...r.report(), rewritten: true, ...(out.undo ? { undo: out.undo } : {}) };
   } finally {
     await source.close();
   }

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { PAPER_COLUMNS, REPO_ROOT } from '../helpers/shared';
@@ -41,6 +41,15 @@ describe('gst-bench CLI', () => {
     const text = readFileSync(file, 'utf8');
     assert.match(text, /"score":0/);
     assert.ok(text.includes('\nbroken\n{"uid":"zzz","prediction":"1"}\n'));
+  });
+  it('a second rescore says the file was left untouched, and leaves the very same file', () => {
+    const file = tempFile('r.jsonl', '{"uid":"q_choice","prediction":"C"}\n');
+    assert.match(cli('rescore', file, '--dataset', dataset).stdout, /\nrescored .*r\.jsonl: 1\/1 lines scored/);
+    const rescored = statSync(file);
+    const again = cli('rescore', file, '--dataset', dataset);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /\nrescored .*r\.jsonl, left untouched \(every line already held its current scores\): 1\/1 lines scored/);
+    assert.deepEqual([statSync(file).ino, statSync(file).mtimeMs], [rescored.ino, rescored.mtimeMs]);
   });
   it('--dry-run writes nothing; --profile vsibench changes the boundary case', () => {
     const text = '{"uid":"q_dist","prediction":"1.3"}\n';

@@ -1,6 +1,6 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -26,6 +26,7 @@ before(async () => {
   assert.equal(dataset.problems.length, 0);
 });
 const opts = { profile: 'paper' as const };
+const identity = (st: Stats) => ({ ino: st.ino, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
 
 describe('rescore keeps every byte it does not own', () => {
   it("inserts parsed/score/score_detail in the line's own style", () => {
@@ -368,8 +369,14 @@ describe('rescoreFile copies the bytes it does not change', () => {
         const joined = ls.join('');
         const text = endsWithNewline ? joined : joined.replace(/\r?\n$/, '');
         const file = tempFile(text);
-        await rescoreFile(dataset, file, opts);
-        assert.equal(readFileSync(file, 'utf8'), rescoreText(dataset, file, text, opts).text);
+        const before = statSync(file);
+        const { rewritten } = await rescoreFile(dataset, file, opts);
+        const out = rescoreText(dataset, file, text, opts).text;
+        assert.equal(readFileSync(file, 'utf8'), out);
+        // Replaced exactly when some byte changes; otherwise the very same file, not a copy of it.
+        assert.equal(rewritten, out !== text);
+        if (!rewritten) assert.deepEqual(identity(statSync(file)), identity(before));
+        assert.deepEqual(readdirSync(path.dirname(file)), ['r.jsonl']);
       }),
       { numRuns: 150 },
     );
@@ -398,8 +405,11 @@ describe('rescoreFile copies the bytes it does not change', () => {
     await rescoreFile(dataset, file, opts);
     const first = rescoreText(dataset, file, text, opts).text;
     assert.ok(readFileSync(file).equals(Buffer.from(first)));
+    const rescored = statSync(file);
     const repeat = await rescoreFile(dataset, file, opts);
     assert.ok(readFileSync(file).equals(Buffer.from(first)), 'a repeat rescore leaves every byte as it was');
+    assert.equal(repeat.rewritten, false);
+    assert.deepEqual(identity(statSync(file)), identity(rescored), 'and the file itself: not replaced by a copy');
     // The CLI keeps only scores: the same bytes and the same report.
     const scoresOnly = await rescoreFile(dataset, file, { ...opts, outcomes: 'scores' });
     assert.ok(readFileSync(file).equals(Buffer.from(first)));

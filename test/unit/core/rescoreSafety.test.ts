@@ -251,6 +251,21 @@ describe('rescore never overwrites another writer', () => {
       assert.ok(/appended|"D"|replaced/.test(now), "the other writer's change is there");
       assert.deepEqual(leftovers(file), []);
     });
+    it(`${name} while a file that needs no rewrite is rescored: the same refusal, the change kept`, async () => {
+      const file = resultFile(3);
+      assert.equal((await rescoreFile(dataset, file, opts)).rewritten, true);
+      let changed = false;
+      const onProgress = () => {
+        if (!changed) change(file);
+        changed = true;
+      };
+      await assert.rejects(
+        rescoreFile(dataset, file, { ...opts, onProgress }),
+        (e: Error) => e instanceof FileChangedError && /the file changed during the rescore; nothing was written/.test(e.message),
+      );
+      assert.ok(/appended|"D"|replaced/.test(readFileSync(file, 'utf8')), "the other writer's change is there");
+      assert.deepEqual(leftovers(file), []);
+    });
   }
 
   it('a real concurrent appender during a CLI rescore: exit 2, the message once, the appended line kept', async () => {
