@@ -370,6 +370,12 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
   // The demo opens from a copy in the extension's global storage, so rescoring it changes no shipped file.
   const demoCopy = () => path.join(userDataDir, 'User', 'globalStorage', 'gst-bench.gst-bench-inspector', 'demo');
   const toast = (text: string) => page.locator('.notification-toast', { hasText: text }).first();
+  // By its exact name: the Explorer may still list a rescore's temp file (`.big-run.jsonl.gst-tmp-…`) a moment after it is gone.
+  const explorerRow = (name: string) =>
+    page
+      .locator('.explorer-folders-view .monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/\./g, '\\.')}$`) }) })
+      .first();
 
   step(
     'Rescore from the Results view says what it wrote, and Undo restores the exact bytes',
@@ -421,7 +427,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
         .split('\n');
       writeFileSync(big, Array.from({ length: 60_000 }, (_, i) => demoLines[i % demoLines.length]).join('\n') + '\n');
       await page.keyboard.press('Control+Shift+E');
-      const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'big-run.jsonl' }).first();
+      const entry = explorerRow('big-run.jsonl');
       await entry.waitFor({ state: 'visible', timeout: 30_000 });
       await chooseFromContextMenu(page, entry, 'Rescore Result File');
       const deadline = Date.now() + 60_000;
@@ -453,7 +459,8 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
       const before = statSync(big);
       const bytes = readFileSync(big);
       await page.keyboard.press('Control+Shift+E');
-      const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'big-run.jsonl' }).first();
+      const entry = explorerRow('big-run.jsonl');
+      await entry.waitFor({ state: 'visible', timeout: 30_000 });
       await chooseFromContextMenu(page, entry, 'Rescore Result File');
       const done = toast('Rescored big-run.jsonl: every line already held its current scores, so the file was left untouched.');
       await done.waitFor({ state: 'visible', timeout: 60_000 });
