@@ -19,6 +19,7 @@ import {
   readDataset,
   removeTempsOnSignals,
   rescoreResultFile,
+  untouchedReason,
   subtaskDetailTable,
   subtaskTable,
   toSummary,
@@ -80,7 +81,7 @@ Options:
   --disagreements <subtask>   compare: list that subtask's questions where each file and the baseline disagree
   --groups <list>             scoreboard: the paper's groups to show (proprietary, open-source, embodied, random, human, fine-tuned)
 
-Exit status: 0 every line scored; 1 some lines skipped (listed; the file is still written); 2 usage or I/O error
+Exit status: 0 every line scored; 1 some lines skipped (listed; the other lines are still scored); 2 usage or I/O error
 (a file that cannot be read or written: one line on stderr, and a rescore leaves the file untouched).`;
 
 const rel = (p: string) => path.relative(process.cwd(), p) || '.';
@@ -172,11 +173,11 @@ function readerFrom(v: string | undefined): ReaderName {
 }
 
 /** What became of a rescored file, for the CLI's last line. */
-function rescoreTargetText(result: Pick<FormatRescore, 'written' | 'detection'>, file: string): string {
-  const w = result.written;
+function rescoreTargetText(result: Pick<FormatRescore, 'written' | 'detection' | 'report'>, file: string): string {
+  const { written: w, report } = result;
   if (w.kind === 'none') return 'dry run, not written';
   if (w.kind === 'sidecar') return `rescored ${file} (${result.detection.adapter.name}) into ${shown(rel(w.path))}`;
-  if (w.kind === 'unchanged') return `rescored ${file}, left untouched (every line already held its current scores)`;
+  if (w.kind === 'unchanged') return `rescored ${file}, left untouched (${untouchedReason(report)})`;
   return `rescored ${file}`;
 }
 

@@ -14,6 +14,7 @@ import {
   splitLines,
   subtaskDetailTable,
   undoReplacement,
+  untouchedReason,
   type Evaluation,
   type ReplacementUndo,
   type RescoreReport,
@@ -191,19 +192,20 @@ export function summaryMessage(name: string, r: RescoreReport, written: RescoreT
   const unit = sidecar ? 'record' : 'line';
   const parts: string[] = [];
   if (sidecar) parts.push(`Rescored ${name}: scores written to ${path.basename(written.path)} beside it; ${name} itself is unchanged.`);
-  else if (written.kind === 'unchanged')
-    parts.push(`Rescored ${name}: every line already held its current scores, so the file was left untouched.`);
+  else if (written.kind === 'unchanged') parts.push(`Rescored ${name}: ${untouchedReason(r)}, so the file was left untouched.`);
   else
     parts.push(
       `Rescored ${name} ${written.kind === 'editor' ? 'in its unsaved editor (undo with Ctrl+Z; not saved)' : 'in place on disk'}.`,
     );
-  if (r.overallBefore === null) {
+  // An untouched file with no overall before had no line scored: there is no overall to give.
+  const untouchedUnscored = written.kind === 'unchanged' && r.overallBefore === null;
+  if (r.overallBefore === null && !untouchedUnscored) {
     parts.push(
       sidecar
         ? `${plural(r.added, unit)} scored. Overall ${after}${asShown}.`
         : `The file held no scores; ${plural(r.added, unit)} now carry parsed, score and score_detail. Overall ${after}${asShown}.`,
     );
-  } else {
+  } else if (r.overallBefore !== null) {
     const changed = r.changed - r.added;
     parts.push(
       `Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, unit)} changed score${r.added > 0 ? `, ${plural(r.added, unit)} scored for the first time` : ''}.`,

@@ -399,7 +399,11 @@ async function closeHovers(page: Page): Promise<void> {
   for (let nudges = 0; !(await closed(1500)); nudges++) {
     if (nudges === 3)
       throw new Error(`hovers stay open: ${(await open.allInnerTexts()).map((t) => JSON.stringify(t.slice(0, 80))).join(', ')}`);
-    const box = await open.first().boundingBox();
+    // Short: a hover that closes meanwhile has no box, and the default wait would spend most of the caller's budget.
+    const box = await open
+      .first()
+      .boundingBox({ timeout: 500 })
+      .catch(() => null);
     if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
     await page.mouse.move(1, 1, { steps: 2 });
   }

@@ -30,6 +30,12 @@ export interface ChangedLine {
   after: number;
 }
 
+/** Why a rescore left its file untouched (`rewritten` false), in the CLI's words and the notification's alike. */
+export function untouchedReason(r: Pick<RescoreReport, 'scored' | 'skipped'>): string {
+  if (r.scored === 0) return 'no line could be scored';
+  return r.skipped > 0 ? 'every scored line already held its current scores' : 'every line already held its current scores';
+}
+
 /** Enough to show where a rescore changed scores without holding a list as long as a whole file. */
 export const MAX_CHANGED_LINES_LISTED = 1000;
 

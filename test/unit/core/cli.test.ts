@@ -51,6 +51,14 @@ describe('gst-bench CLI', () => {
     assert.match(again.stdout, /\nrescored .*r\.jsonl, left untouched \(every line already held its current scores\): 1\/1 lines scored/);
     assert.deepEqual([statSync(file).ino, statSync(file).mtimeMs], [rescored.ino, rescored.mtimeMs]);
   });
+  it('a file with no line it can score is left untouched, and the last line says why', () => {
+    const text = 'broken\n{"uid":"zzz","prediction":"1"}\n';
+    const file = tempFile('r.jsonl', text);
+    const r = cli('rescore', file, '--dataset', dataset);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /\nrescored .*r\.jsonl, left untouched \(no line could be scored\): 0\/2 lines scored, 2 skipped/);
+    assert.equal(readFileSync(file, 'utf8'), text);
+  });
   it('--dry-run writes nothing; --profile vsibench changes the boundary case', () => {
     const text = '{"uid":"q_dist","prediction":"1.3"}\n';
     const file = tempFile('r.jsonl', text);

@@ -365,8 +365,8 @@ describe('rescoreFile copies the bytes it does not change', () => {
       { weight: 1, arbitrary: fc.string({ unit: 'grapheme' }).map((s) => s.replace(/[\r\n]/g, '') + '\n') },
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 8 }), fc.boolean(), async (ls, endsWithNewline) => {
-        const joined = ls.join('');
+      fc.asyncProperty(fc.array(line, { maxLength: 8 }), fc.boolean(), fc.boolean(), async (ls, endsWithNewline, bom) => {
+        const joined = (bom ? '\ufeff' : '') + ls.join('');
         const text = endsWithNewline ? joined : joined.replace(/\r?\n$/, '');
         const file = tempFile(text);
         const before = statSync(file);
@@ -376,6 +376,11 @@ describe('rescoreFile copies the bytes it does not change', () => {
         // Replaced exactly when some byte changes; otherwise the very same file, not a copy of it.
         assert.equal(rewritten, out !== text);
         if (!rewritten) assert.deepEqual(identity(statSync(file)), identity(before));
+        // Again: a repeat, whatever the file's BOM, line endings, last newline or skipped lines, is left as it is.
+        const written = statSync(file);
+        assert.equal((await rescoreFile(dataset, file, opts)).rewritten, false);
+        assert.equal(readFileSync(file, 'utf8'), out);
+        assert.deepEqual(identity(statSync(file)), identity(written));
         assert.deepEqual(readdirSync(path.dirname(file)), ['r.jsonl']);
       }),
       { numRuns: 150 },

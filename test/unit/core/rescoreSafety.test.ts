@@ -233,6 +233,14 @@ describe('rescore never overwrites another writer', () => {
       renameSync(`${f}.new`, f);
     },
   };
+  const unscoredChanges: Record<string, (file: string) => void> = {
+    'a process appends a line': (f) => appendFileSync(f, 'appended, not JSON\n'),
+    'an editor saves in place (truncate and rewrite)': (f) => writeFileSync(f, readFileSync(f, 'utf8') + 'saved, not JSON\n'),
+    'another program replaces the file by rename': (f) => {
+      writeFileSync(`${f}.new`, 'replaced, not JSON\n');
+      renameSync(`${f}.new`, f);
+    },
+  };
   for (const [name, change] of Object.entries(changes)) {
     it(`${name}: the rescore aborts with "the file changed", keeps the other writer's bytes, leaves no temp`, async () => {
       const file = resultFile(3);
@@ -255,15 +263,17 @@ describe('rescore never overwrites another writer', () => {
       const file = resultFile(3);
       assert.equal((await rescoreFile(dataset, file, opts)).rewritten, true);
       let changed = false;
+      // What the other writer adds is not JSON: should the rescore read it, it still has no line to rewrite, so the
+      // refusal is the untouched file's check, never the commit's.
       const onProgress = () => {
-        if (!changed) change(file);
+        if (!changed) unscoredChanges[name](file);
         changed = true;
       };
       await assert.rejects(
         rescoreFile(dataset, file, { ...opts, onProgress }),
         (e: Error) => e instanceof FileChangedError && /the file changed during the rescore; nothing was written/.test(e.message),
       );
-      assert.ok(/appended|"D"|replaced/.test(readFileSync(file, 'utf8')), "the other writer's change is there");
+      assert.ok(/appended|saved|replaced/.test(readFileSync(file, 'utf8')), "the other writer's change is there");
       assert.deepEqual(leftovers(file), []);
     });
   }

@@ -51,6 +51,8 @@ describe('rescore of JSON lines formats: in place, every other byte kept', () =>
     assert.equal(readFileSync(file, 'utf8'), after.join('\n'));
     assert.equal(again.report.changed, 0);
     assert.equal(again.report.overallBefore, r.report.overall);
+    assert.equal(r.written.kind, 'in-place');
+    assert.deepEqual(again.written, { kind: 'unchanged', path: file }, 'every joined line already held its scores');
   });
 
   it('OpenAI batch: rescored in place; the error lines stay as they were', async () => {
