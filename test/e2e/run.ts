@@ -28,9 +28,7 @@ import {
   setExpanded,
   treeRows,
   webview,
-  setColorTheme,
   setResultTicked,
-  THEMES,
 } from './workbench';
 
 const DEMO_DIR = path.join(REPO_ROOT, 'examples', 'demo');
@@ -478,11 +476,8 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
         [],
         'no temp file left',
       );
-      for (const theme of THEMES) {
-        await setColorTheme(page, theme.label, theme.workbenchClass);
-        await done.screenshot({ path: path.join(SCREENSHOT_DIR, `rescore-untouched-${theme.name}.png`) });
-      }
-      await setColorTheme(page, THEMES[0].label, THEMES[0].workbenchClass);
+      // The toast as shown (the themes were looked at once; a toast may close while a theme is picked).
+      await done.screenshot({ path: path.join(SCREENSHOT_DIR, 'rescore-untouched.png') });
       await openContainer(page, CONTAINER_TITLE);
     },
     2 * STEP_TIMEOUT_MS,
