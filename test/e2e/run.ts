@@ -476,7 +476,7 @@ describe('GST-Bench Inspector in code-server (UI, packaged .vsix)', () => {
         [],
         'no temp file left',
       );
-      // The toast as shown (the themes were looked at once; a toast may close while a theme is picked).
+      // In the theme it is shown in: a toast may close while another theme is picked.
       await done.screenshot({ path: path.join(SCREENSHOT_DIR, 'rescore-untouched.png') });
       await openContainer(page, CONTAINER_TITLE);
     },
