@@ -116,9 +116,7 @@ export async function rescoreCommand(
         }
         const r = await rescoreResultFile(merged.dataset, file, { ...options, isCancelled, onProgress, keepPrevious: true });
         const written: RescoreTarget =
-          r.written.kind === 'sidecar'
-            ? { kind: 'sidecar', path: r.written.path }
-            : { kind: r.written.kind === 'unchanged' ? 'unchanged' : 'in-place' };
+          r.written.kind === 'sidecar' ? r.written : { kind: r.written.kind === 'unchanged' ? 'unchanged' : 'in-place' };
         return { report: r.report, evaluation: r.evaluation, written, format: formatInfoOf(file, r.format, mapping), undo: r.undo };
       },
     );
@@ -197,18 +195,17 @@ export function summaryMessage(name: string, r: RescoreReport, written: RescoreT
     parts.push(
       `Rescored ${name} ${written.kind === 'editor' ? 'in its unsaved editor (undo with Ctrl+Z; not saved)' : 'in place on disk'}.`,
     );
-  // An untouched file with no overall before had no line scored: there is no overall to give.
-  const untouchedUnscored = written.kind === 'unchanged' && r.overallBefore === null;
-  if (r.overallBefore === null && !untouchedUnscored) {
+  // An untouched file that held no scores had no line scored: it gets no overall.
+  if (r.overallBefore !== null) {
+    const changed = r.changed - r.added;
+    parts.push(
+      `Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, unit)} changed score${r.added > 0 ? `, ${plural(r.added, unit)} scored for the first time` : ''}.`,
+    );
+  } else if (written.kind !== 'unchanged') {
     parts.push(
       sidecar
         ? `${plural(r.added, unit)} scored. Overall ${after}${asShown}.`
         : `The file held no scores; ${plural(r.added, unit)} now carry parsed, score and score_detail. Overall ${after}${asShown}.`,
-    );
-  } else if (r.overallBefore !== null) {
-    const changed = r.changed - r.added;
-    parts.push(
-      `Overall ${formatSubtaskScore(r.overallBefore)} → ${after}; ${plural(changed, unit)} changed score${r.added > 0 ? `, ${plural(r.added, unit)} scored for the first time` : ''}.`,
     );
   }
   if (r.skipped > 0) parts.push(`${plural(r.skipped, unit)} skipped (see Problems).`);

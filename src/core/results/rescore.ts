@@ -230,8 +230,7 @@ class Rescorer {
   private changed = 0;
   private added = 0;
   private readonly changedLines: ChangedLine[] = [];
-  /** Whether some line's bytes change: when none does, the file already holds what a rewrite would write. */
-  rewrites = false;
+  private edited = false;
 
   constructor(
     private readonly dataset: Dataset,
@@ -265,8 +264,13 @@ class Rescorer {
       score_detail: scoreDetailJson(out.result.detail, out.parse),
     };
     const edits = ownedFieldEdits(line.text, owned, out.record, scoredMembers);
-    if (edits.length > 0) this.rewrites = true;
+    if (edits.length > 0) this.edited = true;
     return edits;
+  }
+
+  /** Whether some line's bytes changed: when none did, the file already holds what a rewrite would write. */
+  get rewrites(): boolean {
+    return this.edited;
   }
 
   report(): { report: RescoreReport; evaluation: Evaluation } {
