@@ -249,29 +249,7 @@ export class AtomicReplacement {
   }
 
   private async checkUnchanged(): Promise<void> {
-    const expect = this.options.expect;
-    if (expect === undefined) return;
-    let now: FileIdentity | null;
-    try {
-      now = await identityOf(this.target);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      now = null;
-    }
-    const unchanged = expect === null ? now === null : now !== null && sameIdentity(expect, now);
-    if (!unchanged) throw new FileChangedError(this.target, this.options.changedMessage);
-  }
-
-  /**
-   * Gives the replacement up because the target already holds the bytes written: the target is left as it is,
-   * and FileChangedError is thrown, as by `commit`, when it is no longer the file that was read.
-   */
-  async discardAsUnneeded(): Promise<void> {
-    try {
-      await this.checkUnchanged();
-    } finally {
-      await this.abort();
-    }
+    if (this.options.expect !== undefined) await checkUnchanged(this.target, this.options.expect, this.options.changedMessage);
   }
 
   async abort(): Promise<void> {
@@ -281,6 +259,22 @@ export class AtomicReplacement {
     await unlink(this.tempPath).catch(() => undefined);
     liveTemps.delete(this.tempPath);
   }
+}
+
+/**
+ * Throws FileChangedError (with `message`, the rescore's by default) unless `target` is still the file `expect`
+ * names (null: no file there): what a commit checks before its rename, for a writer that found nothing to write.
+ */
+export async function checkUnchanged(target: string, expect: FileIdentity | null, message?: string): Promise<void> {
+  let now: FileIdentity | null;
+  try {
+    now = await identityOf(target);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    now = null;
+  }
+  const unchanged = expect === null ? now === null : now !== null && sameIdentity(expect, now);
+  if (!unchanged) throw new FileChangedError(target, message);
 }
 
 /**

@@ -1,7 +1,15 @@
-import { open, realpath } from 'node:fs/promises';
+import { open, realpath, type FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
-import { AtomicReplacement, identityFromStats, removeStaleTemps, type ReplacementUndo, type WriteChunk } from '../io/atomicWrite';
+import {
+  AtomicReplacement,
+  checkUnchanged,
+  FileChangedError,
+  identityFromStats,
+  removeStaleTemps,
+  type ReplacementUndo,
+  type WriteChunk,
+} from '../io/atomicWrite';
 import { spacedAfterColon, topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
 import { ScoreAccumulator } from '../../shared/scoring/aggregate';
@@ -355,11 +363,11 @@ export interface RescoreFileOptions extends RescoreOptions {
 }
 
 /**
- * Rescores a result file in place, streaming: lines go to a temporary file in the same folder, which replaces
- * the original by rename only if the original is still the file that was read (same device, inode, size,
- * mtime and ctime). On any error, cancellation or concurrent change the original is untouched. A file whose
- * every line already holds its owned fields as they would be written is not replaced (`rewritten` false): its
- * bytes, inode and times stay as they were.
+ * Rescores a result file in place, streaming: from the first line that changes, lines go to a temporary file in
+ * the same folder, which replaces the original by rename only if the original is still the file that was read
+ * (same device, inode, size, mtime and ctime). On any error, cancellation or concurrent change the original is
+ * untouched. A file whose every line already holds its owned fields as they would be written is only read and not
+ * replaced (`rewritten` false): its bytes, inode and times stay as they were.
  */
 export async function rescoreFile(
   dataset: Dataset,
@@ -389,13 +397,11 @@ export async function rescoreFile(
     }
     refuseUnsafeTarget(abs, before);
     await removeStaleTemps(abs);
-    const out = await AtomicReplacement.begin(abs, {
-      expect: identityFromStats(before),
-      mode: Number(before.mode) & 0o7777,
-      owner: { uid: Number(before.uid), gid: Number(before.gid) },
-      writeChunk: options.writeChunk,
-      keepPrevious: options.keepPrevious,
-    });
+    const expect = identityFromStats(before);
+    // No temp file until a line changes: the lines before it are the file's own bytes, copied from it then, and
+    // a file none of whose lines change (a repeat rescore) is only read.
+    let out: AtomicReplacement | undefined;
+    let unchangedBytes = 0;
     // A chunk is scored while the one before it is written: two buffers for the spliced bytes, taken in turn, and
     // a buffer is spliced into only once the write that used it (two chunks back) has completed.
     const scratches = [{ buffer: Buffer.alloc(0) }, { buffer: Buffer.alloc(0) }];
@@ -412,6 +418,20 @@ export async function rescoreFile(
           bytes = Buffer.from(parts.join(''));
         }
         progress(chunk);
+        if (!out) {
+          if (!r.rewrites) {
+            unchangedBytes += chunk.bytes.length;
+            continue;
+          }
+          out = await AtomicReplacement.begin(abs, {
+            expect,
+            mode: Number(before.mode) & 0o7777,
+            owner: { uid: Number(before.uid), gid: Number(before.gid) },
+            writeChunk: options.writeChunk,
+            keepPrevious: options.keepPrevious,
+          });
+          await copyPrefix(source, abs, unchangedBytes, out);
+        }
         await writing;
         writing = out.write(bytes);
         // Its failure is thrown by the next `await writing`; until then it is not an unhandled rejection.
@@ -420,17 +440,35 @@ export async function rescoreFile(
       await writing;
     } catch (e) {
       await writing?.catch(() => undefined); // the temp file is closed only once no write is in flight
-      await out.abort();
+      await out?.abort();
       throw e;
     }
-    if (!r.rewrites) {
-      await out.discardAsUnneeded();
+    if (!out) {
+      // Nothing to write; but a file another writer changed meanwhile is reported, as a commit would report it.
+      await checkUnchanged(abs, expect);
       return { ...r.report(), rewritten: false };
     }
     await out.commit();
     return { ...r.report(), rewritten: true, ...(out.undo ? { undo: out.undo } : {}) };
   } finally {
     await source.close();
+  }
+}
+
+/** Bytes per read when the unchanged start of a file is copied into its replacement. */
+const PREFIX_COPY_BYTES = 1 << 20;
+
+/**
+ * Writes the first `length` bytes of `source` to `out`. A file that no longer has them changed since it was read;
+ * any other change to them is caught by the commit's identity check.
+ */
+async function copyPrefix(source: FileHandle, file: string, length: number, out: AtomicReplacement): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.min(length, PREFIX_COPY_BYTES));
+  for (let done = 0; done < length;) {
+    const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, length - done), done);
+    if (bytesRead === 0) throw new FileChangedError(file);
+    await out.write(buffer.subarray(0, bytesRead));
+    done += bytesRead;
   }
 }
 

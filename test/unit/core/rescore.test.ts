@@ -16,6 +16,7 @@ import {
   RescoreCancelled,
   topLevelProperties,
   type Dataset,
+  type WriteChunk,
 } from '../../../src/core';
 import { spacedAfterColon } from '../../../src/core/jsonText';
 import { writeTinyDataset } from '../helpers/tinyDataset';
@@ -411,15 +412,36 @@ describe('rescoreFile copies the bytes it does not change', () => {
     const first = rescoreText(dataset, file, text, opts).text;
     assert.ok(readFileSync(file).equals(Buffer.from(first)));
     const rescored = statSync(file);
-    const repeat = await rescoreFile(dataset, file, opts);
+    let written = 0;
+    const countingWrite: WriteChunk = async (fh, bytes, offset, length) => {
+      const n = (await fh.write(bytes, offset, length)).bytesWritten;
+      written += n;
+      return n;
+    };
+    const repeat = await rescoreFile(dataset, file, { ...opts, writeChunk: countingWrite });
     assert.ok(readFileSync(file).equals(Buffer.from(first)), 'a repeat rescore leaves every byte as it was');
     assert.equal(repeat.rewritten, false);
     assert.deepEqual(identity(statSync(file)), identity(rescored), 'and the file itself: not replaced by a copy');
+    assert.equal(written, 0, 'nor copied: no temp file was written');
     // The CLI keeps only scores: the same bytes and the same report.
     const scoresOnly = await rescoreFile(dataset, file, { ...opts, outcomes: 'scores' });
     assert.ok(readFileSync(file).equals(Buffer.from(first)));
     assert.deepEqual(scoresOnly.report, repeat.report);
     assert.equal(scoresOnly.evaluation.byUid.size, 0);
+    // One stale score in the last chunk: the chunks before it, the non-ASCII one among them, are copied from the
+    // file as they are, and every byte of the new file is written once.
+    const staleAt = first.lastIndexOf('"score": ');
+    const stale = first.slice(0, staleAt) + first.slice(staleAt).replace(/"score": [0-9.]+/, '"score": 0.5');
+    assert.ok(Buffer.byteLength(first.slice(0, staleAt)) > 3 * 2 ** 20 && stale !== first);
+    writeFileSync(file, stale);
+    written = 0;
+    const mended = await rescoreFile(dataset, file, { ...opts, writeChunk: countingWrite });
+    assert.equal(mended.rewritten, true);
+    assert.equal(mended.report.changed, 1);
+    assert.ok(readFileSync(file).equals(Buffer.from(rescoreText(dataset, file, stale, opts).text)));
+    assert.ok(readFileSync(file).equals(Buffer.from(first)));
+    assert.equal(written, Buffer.byteLength(first));
+    assert.deepEqual(readdirSync(path.dirname(file)), ['r.jsonl']);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  truncateSync,
   writeFileSync,
   appendFileSync,
 } from 'node:fs';
@@ -274,6 +275,44 @@ describe('rescore never overwrites another writer', () => {
         (e: Error) => e instanceof FileChangedError && /the file changed during the rescore; nothing was written/.test(e.message),
       );
       assert.ok(/appended|saved|replaced/.test(readFileSync(file, 'utf8')), "the other writer's change is there");
+      assert.deepEqual(leftovers(file), []);
+    });
+  }
+
+  // A file rescored once, then given one stale score in its last line: the lines before it are copied from the
+  // file only when that line is reached, so another writer has until then to change them.
+  const staleAtTheEnd = async () => {
+    const file = resultFile(3000);
+    await rescoreFile(dataset, file, opts);
+    const text = readFileSync(file, 'utf8');
+    const at = text.lastIndexOf('"score":');
+    writeFileSync(file, text.slice(0, at) + text.slice(at).replace(/"score":[0-9.]+/, '"score":0.5'));
+    assert.ok(statSync(file).size > 3 * 65536, 'several read chunks before the stale line');
+    return file;
+  };
+  const changesBeforeTheCopy: Record<string, { change: (file: string) => void; left: RegExp }> = {
+    'it is truncated': { change: (f) => truncateSync(f, 10), left: /^\{"uid":"q/ },
+    'its first line is saved in place, the size kept': {
+      change: (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"prediction":"C"', '"prediction":"D"')),
+      left: /^\{"uid":"q_choice","prediction":"D"/,
+    },
+  };
+  for (const [name, { change, left }] of Object.entries(changesBeforeTheCopy)) {
+    it(`a change before the unchanged start is copied (${name}): "the file changed", the change kept, no temp`, async () => {
+      const file = await staleAtTheEnd();
+      const lines = readFileSync(file, 'utf8').split('\n').length - 1;
+      let changed = false;
+      // Progress is reported for the stale line's chunk before that chunk is written: the copy comes after it.
+      const onProgress = (_: number, linesDone: number) => {
+        if (!changed && linesDone === lines) change(file);
+        changed ||= linesDone === lines;
+      };
+      await assert.rejects(
+        rescoreFile(dataset, file, { ...opts, onProgress }),
+        (e: Error) => e instanceof FileChangedError && /the file changed during the rescore; nothing was written/.test(e.message),
+      );
+      assert.ok(changed);
+      assert.match(readFileSync(file, 'utf8'), left);
       assert.deepEqual(leftovers(file), []);
     });
   }
