@@ -181,6 +181,14 @@ function rescoreTargetText(result: Pick<FormatRescore, 'written' | 'detection' |
   return `rescored ${file}`;
 }
 
+/** What became of a rescored file, for `rescore --json`: the text line's facts, the path relative as printed. */
+function rescoreWrittenJson(result: Pick<FormatRescore, 'written' | 'report'>): { kind: string; path?: string; reason?: string } {
+  const w = result.written;
+  if (w.kind === 'none') return { kind: 'none' };
+  if (w.kind === 'unchanged') return { kind: w.kind, path: rel(w.path), reason: untouchedReason(result.report) };
+  return { kind: w.kind, path: rel(w.path) };
+}
+
 function printProblems(problems: Problem[], out: (s: string) => void) {
   for (const p of relProblems(problems)) out(formatProblem(p));
 }
@@ -245,7 +253,15 @@ async function main(argv: string[]): Promise<number> {
         throw new CliError(`cannot rescore ${file}: ${describeFsError(e)}${said ? '' : '; the file was left untouched'}`);
       }
       const { report } = result;
-      if (json) emit({ ...toSummary(report), problems: relProblems(report.problems) });
+      if (json)
+        emit({
+          ...toSummary(report),
+          problems: relProblems(report.problems),
+          overallBefore: report.overallBefore,
+          changed: report.changed,
+          added: report.added,
+          written: rescoreWrittenJson(result),
+        });
       else {
         console.log(subtaskDetailTable(report.subtasks, report.overall));
         console.log(

@@ -25,11 +25,33 @@ describe('gst-bench CLI', () => {
     const r = cli('rescore', file, '--dataset', dataset, '--json');
     assert.equal(r.code, 0, r.stderr);
     const doc = JSON.parse(r.stdout);
-    assert.deepEqual(Object.keys(doc), ['overall', 'subtasks', 'lines', 'scored', 'skipped', 'problems']);
+    assert.deepEqual(Object.keys(doc), [
+      'overall',
+      'subtasks',
+      'lines',
+      'scored',
+      'skipped',
+      'problems',
+      'overallBefore',
+      'changed',
+      'added',
+      'written',
+    ]);
     assert.equal(doc.overall, 100);
     assert.deepEqual(doc.subtasks.trajectory, { score: 100, n: 1, unparsed: 0 });
     assert.deepEqual(doc.subtasks.ed_v, { score: 100, n: 1, unparsed: 0 });
+    assert.deepEqual([doc.overallBefore, doc.changed, doc.added], [null, 2, 2]);
+    assert.deepEqual(doc.written, { kind: 'in-place', path: path.relative(process.cwd(), file) });
     assert.match(readFileSync(file, 'utf8'), /"score":1/);
+    // Again: the same scores, the file left untouched, and why.
+    const again = JSON.parse(cli('rescore', file, '--dataset', dataset, '--json').stdout);
+    assert.deepEqual([again.overallBefore, again.changed, again.added], [100, 0, 0]);
+    assert.deepEqual(again.written, {
+      kind: 'unchanged',
+      path: path.relative(process.cwd(), file),
+      reason: 'every line already held its current scores',
+    });
+    assert.deepEqual(JSON.parse(cli('rescore', file, '--dataset', dataset, '--json', '--dry-run').stdout).written, { kind: 'none' });
   });
   it('exit 1 when lines are skipped; they are listed and the file is still written', () => {
     const file = tempFile('r.jsonl', '{"uid":"q_choice","prediction":"B"}\nbroken\n{"uid":"zzz","prediction":"1"}\n');

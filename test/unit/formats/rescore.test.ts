@@ -228,6 +228,9 @@ describe('gst-bench CLI with foreign formats', () => {
       /rescored .*generic-quoted-newlines\.csv \(generic-table\) into .*generic-quoted-newlines\.csv\.gst-scores\.jsonl: 3\/3 lines scored/,
     );
     assert.ok(existsSync(sidecarPath(file)));
+    const json = cli('rescore', file, '--dataset', ds, '--id-field', 'id', '--prediction-field', 'output', '--json');
+    assert.equal(json.status, 0, json.stderr);
+    assert.deepEqual(JSON.parse(json.stdout).written, { kind: 'sidecar', path: path.relative(process.cwd(), sidecarPath(file)) });
   });
 
   it('convert needs --to jsonl and refuses to overwrite its input', () => {
