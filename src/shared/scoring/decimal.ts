@@ -97,7 +97,8 @@ export function alignInDoubles(...ds: Decimal[]): { ints: number[]; unit: number
   if (scale >= EXACT_POWERS_OF_TEN.length) return null;
   const ints: number[] = [];
   for (const d of ds) {
-    if (d.scale < 0 || d.int > MAX_EXACT_INT || d.int < -MAX_EXACT_INT) return null;
+    if (d.scale < 0) return null;
+    // No BigInt comparison: an integer beyond 2^53 - 1 converts to a double of at least 2^53, refused below.
     const v = Number(d.int) * EXACT_POWERS_OF_TEN[scale - d.scale];
     if (!isExactInDouble(v)) return null;
     ints.push(v);

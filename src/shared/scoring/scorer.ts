@@ -39,13 +39,6 @@ export function scoreParsed(truth: ParsedValue, pred: ParsedValue | null, profil
   }
 }
 
-/** How many thresholds pass, without building the array of them. */
-function countWhere(thresholds: readonly number[], passes: (t: number) => boolean): number {
-  let n = 0;
-  for (const t of thresholds) if (passes(t)) n++;
-  return n;
-}
-
 function fromPasses(detail: ScoreDetail): QuestionScore {
   return { score: detail.passed / detail.of, detail };
 }
@@ -69,7 +62,8 @@ function angleDetailInDoubles(g: Angle, p: Angle): ScoreDetail | null {
   if (!isExactInDouble(full) || !isExactInDouble(diff)) return null;
   const d = diff % full;
   const e = d < full - d ? d : full - d;
-  const passed = countWhere(ANGLE_TOLERANCES_DEG, (t) => e <= t * a.unit); // t * unit < full: exact
+  let passed = 0;
+  for (const t of ANGLE_TOLERANCES_DEG) if (e <= t * a.unit) passed++; // t * unit < full: exact
   return { error: e / a.unit, passed, of: ANGLE_TOLERANCES_DEG.length };
 }
 
@@ -127,8 +121,10 @@ function mraExactInDoubles(g: Distance, p: Distance): ScoreDetail | null {
   const denom = gi === 0 ? null : Math.abs(gi);
   // The largest products compared: 100 * diff and 100 * (denom or unit).
   if (!isExactInDouble(100 * diff) || !isExactInDouble(100 * (denom ?? a.unit))) return null;
-  const passed = countWhere(MRA_THRESHOLDS_HUNDREDTHS, (k) => 100 * diff < (100 - k) * (denom ?? a.unit));
-  return { error: diff / (denom ?? a.unit), passed, of: MRA_THRESHOLDS_HUNDREDTHS.length };
+  const base = denom ?? a.unit;
+  let passed = 0;
+  for (const k of MRA_THRESHOLDS_HUNDREDTHS) if (100 * diff < (100 - k) * base) passed++;
+  return { error: diff / base, passed, of: MRA_THRESHOLDS_HUNDREDTHS.length };
 }
 
 function mraExactBig(g: Distance, p: Distance): ScoreDetail {
@@ -168,7 +164,8 @@ function pointDetailInDoubles(g: Point, p: Point): ScoreDetail | null {
   const d2 = dx * dx + dy * dy; // exact when it is at most 2^53 - 1 (then so are both squares)
   const top = LARGEST_POINT_THRESHOLD * a.unit;
   if (!isExactInDouble(dx) || !isExactInDouble(dy) || !isExactInDouble(d2) || !isExactInDouble(top * top)) return null;
-  const passed = countWhere(POINT_THRESHOLDS, (t) => d2 <= t * a.unit * (t * a.unit));
+  let passed = 0;
+  for (const t of POINT_THRESHOLDS) if (d2 <= t * a.unit * (t * a.unit)) passed++;
   return { error: Math.hypot(dx, dy) / a.unit, passed, of: POINT_THRESHOLDS.length };
 }
 
