@@ -60,7 +60,8 @@ export function isInvalidUtf8Line(line: Line): line is InvalidUtf8Line {
 /**
  * Streams a UTF-8 file as batches of lines (one batch per chunk read, READ_CHUNK_BYTES), keeping endings.
  * Memory stays bounded by the chunk size and the longest line; batching keeps per-line overhead low.
- * With `handle`, reads that open file from its start and leaves it open; `path` then only names it in errors.
+ * With `handle`, reads that open file from its start; `path` then only names it in errors. The handle stays open
+ * when the file is read to its end; a loop that stops early destroys the stream, and Node closes the handle then.
  */
 export async function* readLineBatches(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line[]> {
   for await (const chunk of readLineChunks(path, options)) yield chunk.lines;
