@@ -412,10 +412,16 @@ export async function rescoreFile(
         let bytes: Buffer;
         if (chunk.ascii) bytes = spliceAsciiChunk(chunk, (line) => r.edits(line), scratches[spliced++ % 2]);
         else {
-          // One join per batch: cheaper to flatten and encode than a string grown line by line.
+          // One join per batch: cheaper to flatten and encode than a string grown line by line. A batch no edit
+          // touches is its own bytes: they were decoded strictly, so encoding the text would only give them back.
           const parts: string[] = [];
-          for (const line of chunk.lines) parts.push(r.process(line));
-          bytes = Buffer.from(parts.join(''));
+          let edited = false;
+          for (const line of chunk.lines) {
+            const edits = r.edits(line);
+            edited ||= edits.length > 0;
+            parts.push(applyEdits(line.text, edits) + line.eol);
+          }
+          bytes = edited ? Buffer.from(parts.join('')) : chunk.bytes;
         }
         progress(chunk);
         if (!out) {
