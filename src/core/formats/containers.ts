@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { strictUtf8Text } from '../io/utf8';
 import { parseJsonWithLocation, recordLineNumbers } from '../jsonText';
-import { isInvalidUtf8Line, readLineBatches } from '../results/lines';
+import { isInvalidUtf8Line, readLineBatches, type Line } from '../results/lines';
 import type { DetectedContents, RecordLocation, WorkbookSheet } from '../../shared/formats/types';
 import { ZipArchive } from './zip';
 
@@ -30,18 +30,21 @@ export function parseJsonLine(text: string, lineNumber: number): { obj: Obj } | 
 
 /** Streams a JSON lines file (64 KiB reads; memory bounded by the longest line). */
 export async function* jsonLines(file: string): AsyncGenerator<Item> {
-  for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) {
-    for (const line of batch) {
-      if (isInvalidUtf8Line(line)) {
-        yield {
-          problem: `not valid UTF-8 (byte ${line.invalidUtf8.byteInLine + 1} of the line)`,
-          location: { kind: 'line', line: line.number },
-        };
-        continue;
-      }
-      const got = parseJsonLine(line.text, line.number);
-      if (got) yield { ...got, location: { kind: 'line', line: line.number } };
+  for await (const batch of readLineBatches(file, { invalidUtf8: 'mark' })) yield* jsonLineItems(batch);
+}
+
+/** The items of lines read with `invalidUtf8: 'mark'`: a blank line gives none. */
+export function* jsonLineItems(lines: readonly Line[]): Generator<Item> {
+  for (const line of lines) {
+    if (isInvalidUtf8Line(line)) {
+      yield {
+        problem: `not valid UTF-8 (byte ${line.invalidUtf8.byteInLine + 1} of the line)`,
+        location: { kind: 'line', line: line.number },
+      };
+      continue;
     }
+    const got = parseJsonLine(line.text, line.number);
+    if (got) yield { ...got, location: { kind: 'line', line: line.number } };
   }
 }
 

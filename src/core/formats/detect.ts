@@ -16,7 +16,8 @@ import {
   readHead,
   vlmEvalKitAdapter,
 } from './adapters';
-import { jsonLines, sniffDelimiter, WholeFileReads, xlsxHeader, type Obj } from './containers';
+import { jsonLineItems, jsonLines, sniffDelimiter, WholeFileReads, xlsxHeader, type Item, type Obj } from './containers';
+import { wholeLinesOf } from '../results/lines';
 import { looksLikeZip, ZipArchive } from './zip';
 
 export interface Detection {
@@ -56,7 +57,7 @@ export async function detectFormat(
   const ext = path.extname(file).toLowerCase();
   const namedJsonl = ext === '.jsonl' || ext === '.ndjson';
   if (first === '{' || namedJsonl) {
-    const jsonl = await detectJsonLines(file, mapped, namedJsonl);
+    const jsonl = await detectJsonLines(file, head, mapped, namedJsonl);
     if (jsonl) return jsonl;
     // Nothing readable in the first lines of a file named JSON lines: read it as the canonical format, whose
     // line-by-line reading reports each bad line (as before formats were detected).
@@ -84,15 +85,40 @@ export function classifyLineObject(o: Obj): FormatAdapter | undefined {
 /**
  * JSON lines when the first non-blank line is a whole object; undefined when it is not (a pretty-printed
  * document). In a file named .jsonl, a few bad first lines are skipped: the next readable records decide.
+ * The whole lines of `head` (the file's first bytes, read already) decide most files; opening the file again to
+ * stream it cost more than the rest of a detection. When they do not, the file is streamed from its start.
  */
-async function detectJsonLines(file: string, mapped: boolean, namedJsonl: boolean): Promise<Detection | undefined> {
-  let bad = 0;
+async function detectJsonLines(file: string, head: Uint8Array, mapped: boolean, namedJsonl: boolean): Promise<Detection | undefined> {
+  const fromHead = new JsonLinesDecision(mapped, namedJsonl);
+  for (const item of jsonLineItems(wholeLinesOf(head))) {
+    const decided = fromHead.take(item);
+    if (decided !== UNDECIDED) return decided;
+  }
+  const decision = new JsonLinesDecision(mapped, namedJsonl);
   for await (const item of jsonLines(file)) {
+    const decided = decision.take(item);
+    if (decided !== UNDECIDED) return decided;
+  }
+  return undefined;
+}
+
+const UNDECIDED = Symbol('undecided');
+
+/** Takes a JSON lines file's items in order until they tell its format, or that it is not JSON lines (undefined). */
+class JsonLinesDecision {
+  private bad = 0;
+
+  constructor(
+    private readonly mapped: boolean,
+    private readonly namedJsonl: boolean,
+  ) {}
+
+  take(item: Item): Detection | undefined | typeof UNDECIDED {
     if (!('obj' in item)) {
-      if (!namedJsonl || ++bad >= DETECT_BAD_LINES) return undefined;
-      continue;
+      if (!this.namedJsonl || ++this.bad >= DETECT_BAD_LINES) return undefined;
+      return UNDECIDED;
     }
-    if (mapped) return { adapter: genericJsonlAdapter, reason: 'JSON lines with a field mapping' };
+    if (this.mapped) return { adapter: genericJsonlAdapter, reason: 'JSON lines with a field mapping' };
     // A `uid` alone is still the canonical format: the missing prediction is reported per line, the file is read.
     const adapter = classifyLineObject(item.obj) ?? (has(item.obj, 'uid') ? canonicalAdapter : undefined);
     if (adapter) return { adapter, reason: `JSON lines whose first record has ${describeKeys(adapter)}` };
@@ -100,7 +126,6 @@ async function detectJsonLines(file: string, mapped: boolean, namedJsonl: boolea
       `JSON lines of an unknown format (first record's fields: ${Object.keys(item.obj).slice(0, 12).join(', ')}); name the fields with --id-field and --prediction-field, or pick a --format`,
     );
   }
-  return undefined;
 }
 
 /** Unreadable lines tolerated at the start of a .jsonl file before detection gives up on its content. */

@@ -117,6 +117,21 @@ export async function* readLineChunks(path: string, options: ReadLinesOptions = 
   }
 }
 
+/**
+ * The whole lines at the start of `bytes` (a file's first bytes), up to and with its last newline, as
+ * `readLineBatches` with `invalidUtf8: 'mark'` reads them: the same texts, endings, numbers and marks, whatever
+ * the read's size, since a newline byte never sits inside a UTF-8 character. Bytes after the last newline are
+ * left out, as the line they start may go on past them.
+ */
+export function wholeLinesOf(bytes: Uint8Array): Line[] {
+  const lines: Line[] = [];
+  const part = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.lastIndexOf(0x0a) + 1);
+  if (isAscii(part)) splitDecoded(part.toString('latin1'), 1, lines);
+  else if (isUtf8(part)) splitDecoded(part.toString('utf8'), 1, lines);
+  else splitMarkingInvalid(part, 1, lines);
+  return lines;
+}
+
 /** Appends the lines of `text`, which ends with a newline, numbered from `first`. */
 function splitDecoded(text: string, first: number, batch: Line[]): void {
   let number = first;

@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { evaluateFile, InvalidUtf8Error, readDataset, readLineBatches, splitLines, type Line } from '../../../src/core';
+import fc from 'fast-check';
+import { evaluateFile, InvalidUtf8Error, readDataset, readLineBatches, splitLines, wholeLinesOf, type Line } from '../../../src/core';
 import { runCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDirs';
 import { writeTinyDataset } from '../helpers/tinyDataset';
@@ -64,6 +65,32 @@ describe('invalid UTF-8 in a result file', () => {
     lines.forEach((l, i) => {
       if (!('invalidUtf8' in l)) assert.deepEqual(l, reference[i], `line ${l.number}`);
     });
+  });
+
+  it("a file's first bytes give the same whole lines as the marking read, wherever the bytes are cut", async () => {
+    const piece = fc.constantFrom(
+      utf8('{"uid":"q","prediction":"C"}'),
+      utf8('é€𝄞'),
+      latin1('bad \xff'),
+      latin1('\xc3'), // a lead byte: cut, or followed by a newline, it is not UTF-8
+      utf8('\n'),
+      utf8('\r\n'),
+      utf8('\r'),
+      utf8('\ufeff'),
+      utf8('  '),
+    );
+    const dir = tempDir('gst-utf8-');
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 40 }), fc.nat(), async (pieces, cutSeed) => {
+        const bytes = Buffer.concat(pieces);
+        const cut = bytes.length === 0 ? 0 : cutSeed % (bytes.length + 1);
+        const file = path.join(dir, 'r.jsonl');
+        writeFileSync(file, bytes);
+        const whole = (await readAll(file, 'mark')).slice(0, bytes.subarray(0, cut).filter((b) => b === 0x0a).length);
+        assert.deepEqual(wholeLinesOf(bytes.subarray(0, cut)), whole);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('strict reading (for writers) still throws, naming the exact line', async () => {

@@ -378,6 +378,46 @@ describe('detection', () => {
     assert.equal((await evaluateResultFile(dataset, path.join(dir, 'sheet.bin'), { profile: 'paper' })).evaluation.scored, 3);
   });
 
+  it('the first records decide the same whether the first read holds them or not', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gst-detect-'));
+    const write = (name: string, text: string | Buffer) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, text);
+      return file;
+    };
+    const bad = (n: number, bytes: number) => Array.from({ length: n }, (_, i) => `not json ${i} ${'x'.repeat(bytes)}\n`).join('');
+    const detected = async (file: string) => {
+      const d = await detectFormat(file);
+      return `${d.adapter.name}: ${d.reason}`;
+    };
+    // A first line longer than the first read (64 KiB): the file is streamed from its start.
+    const long = write('long.jsonl', `${JSON.stringify({ doc_id: 0, resps: ['y'.repeat(100_000)] })}\n{"uid":"a","pred":"1"}\n`);
+    assert.match(await detected(long), /^lmms-eval: /);
+    // Bad first lines past the first read: the first readable record still decides...
+    assert.match(await detected(write('late.jsonl', `${bad(19, 4000)}{"uid":"a","pred":"1"}\n`)), /^gst-bench: /);
+    assert.match(await detected(write('early.jsonl', `${bad(19, 10)}{"uid":"a","pred":"1"}\n`)), /^gst-bench: /);
+    // ... up to 20 of them, inside the first read or not.
+    for (const size of [10, 4000])
+      assert.equal(
+        await detected(write(`many-${size}.jsonl`, `${bad(20, size)}{"uid":"a","pred":"1"}\n`)),
+        'canonical: named .jsonl; no readable record in its first lines',
+      );
+    // A BOM, CRLF endings, a line that is not UTF-8, and a last line without ending.
+    const mixed = Buffer.concat([
+      Buffer.from('\ufeff \r\n'),
+      Buffer.from('{"uid":"\xff"}\r\n', 'latin1'),
+      Buffer.from('{"custom_id":"a","response":{}}'),
+    ]);
+    assert.match(await detected(write('mixed.jsonl', mixed)), /^openai-batch: /);
+    assert.match(await detected(write('mixed-then.jsonl', Buffer.concat([mixed, Buffer.from('\n{"uid":"b"}\n')]))), /^openai-batch: /);
+    // Not named .jsonl: a first line that is not an object is not JSON lines, so the file is read as one document.
+    await assert.rejects(detectFormat(write('doc.json', `{\n  "uid": "a"\n}\n`)), /a JSON object of an unknown format \(keys: uid\)/);
+    await assert.rejects(
+      detectFormat(write('unknown.jsonl', `${bad(3, 10)}{"question_id":"a"}\n`)),
+      /unknown format \(first record's fields: question_id\)/,
+    );
+  });
+
   it('--format overrides detection; an unknown name is refused', async () => {
     assert.equal((await detectFormat(fixture('gst-bench-results.jsonl'), { format: 'generic-jsonl' })).adapter.name, 'generic-jsonl');
     await assert.rejects(detectFormat(fixture('gst-bench-results.jsonl'), { format: 'nope' }), /unknown format "nope"/);
