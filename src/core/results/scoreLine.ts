@@ -53,16 +53,18 @@ export const OWNED_FIELDS = ['parsed', 'score', 'score_detail'] as const;
  */
 const MAX_OWNED_FIELD_DEPTH = 32;
 
-/** True when `v` has arrays or objects nested more than `limit` levels; walks with a stack, not recursion. */
+/**
+ * True when `v` has arrays or objects nested more than `limit` levels. Recursive, and so at most `limit` calls deep,
+ * however deep `v` is: it stops at the first container past the limit.
+ */
 function nestedDeeperThan(v: unknown, limit: number): boolean {
-  // Most lines have no owned field yet, or a number: no stack to allocate for them.
+  // Most lines have no owned field yet, or a number: nothing to walk.
   if (v === null || typeof v !== 'object') return false;
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: v, depth: 0 }];
-  while (stack.length > 0) {
-    const { value, depth } = stack.pop()!;
-    if (value === null || typeof value !== 'object') continue;
-    if (depth + 1 > limit) return true;
-    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push({ value: child, depth: depth + 1 });
+  if (limit === 0) return true;
+  const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child !== null && typeof child === 'object' && nestedDeeperThan(child, limit - 1)) return true;
   }
   return false;
 }

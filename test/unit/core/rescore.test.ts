@@ -131,6 +131,26 @@ describe('rescore keeps every byte it does not own', () => {
       '{"uid":"q_choice","score":1,"prediction":"C","score":1,"parsed":"C","score_detail":{"passed":1,"of":1,"rule":"exact format"}}',
     );
   });
+  it('a line that ends with the owned members as written now still has an earlier owned key fixed', () => {
+    const members = ',"parsed":"C","score":1,"score_detail":{"passed":1,"of":1,"rule":"exact format"}';
+    const rescored = (early: string) =>
+      rescoreText(dataset, 'r.jsonl', `{"uid":"q_choice",${early},"prediction":"C"${members}}`, opts).text;
+    const cases: Array<[string, string]> = [
+      ['"score":0', '"score":1'],
+      ['"parsed":"D"', '"parsed":"C"'],
+      ['"score_detail":null', '"score_detail":{"passed":1,"of":1,"rule":"exact format"}'],
+      ['"\\u0073core":0', '"\\u0073core":1'], // an escape can spell an owned key
+      [
+        '"score_detail":{"passed":1,"of":1,"rule":"exact format"},"score":0',
+        '"score_detail":{"passed":1,"of":1,"rule":"exact format"},"score":1',
+      ],
+      // Not owned keys: left as they are.
+      ['"scores":0', '"scores":0'],
+      ['"score_details":0', '"score_details":0'],
+      ['"model":"scored"', '"model":"scored"'],
+    ];
+    for (const [early, fixed] of cases) assert.equal(rescored(early), `{"uid":"q_choice",${fixed},"prediction":"C"${members}}`, early);
+  });
   it('in slices: the same text as rescoreText, and a cancel between slices stops it', async () => {
     const text = Array.from({ length: 10 }, (_, i) => `{"uid":"q_choice","prediction":"${'ABCD'[i % 4]}"}`).join('\n') + '\n';
     const sliced = await rescoreTextInSlices(dataset, 'r.jsonl', text, { ...opts, linesPerSlice: 3 });

@@ -483,4 +483,27 @@ describe('a value nested thousands deep', () => {
     assert.equal(out[2], lines[2]);
     assert.match(out[0], /"score":1/);
   });
+
+  it('32 levels are read, 33 are not, in arrays and objects, wherever the deep part sits', async () => {
+    const nested = (levels: number, inner: string) =>
+      Array.from({ length: levels }, (_, i) => (i % 2 ? '{"k":' : '[1,')).join('') +
+      inner +
+      Array.from({ length: levels }, (_, i) => ((levels - 1 - i) % 2 ? '}' : ']')).join('');
+    const file = resultFile(1);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    lines[0] = lines[0].replace(/}$/, `,"score_detail":{"a":1,"b":${nested(31, '2')}}}`);
+    lines[1] = lines[1].replace(/}$/, `,"score_detail":{"a":1,"b":${nested(32, '2')}}}`);
+    lines[2] = lines[2].replace(/}$/, `,"parsed":[[],${nested(31, '[]')}]}`);
+    lines[3] = lines[3].replace(/}$/, `,"parsed":[[],${nested(30, '[]')}]}`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const { report } = await rescoreFile(dataset, file, opts);
+    assert.deepEqual(
+      report.problems.map((p) => [p.line, p.message]),
+      [
+        [2, '"score_detail" is nested deeper than 32 levels; line kept unchanged'],
+        [3, '"parsed" is nested deeper than 32 levels; line kept unchanged'],
+      ],
+    );
+    assert.equal(report.scored, 2);
+  });
 });
