@@ -54,8 +54,8 @@ export const OWNED_FIELDS = ['parsed', 'score', 'score_detail'] as const;
 const MAX_OWNED_FIELD_DEPTH = 32;
 
 /**
- * True when `v` has arrays or objects nested more than `limit` levels. Recursive, and so at most `limit` calls deep,
- * however deep `v` is: it stops at the first container past the limit.
+ * True when `v` has arrays or objects nested more than `limit` levels (a whole number). Recursive, and so at most
+ * `limit + 1` calls deep however deep `v` is: it stops at the first container past the limit.
  */
 function nestedDeeperThan(v: unknown, limit: number): boolean {
   // Most lines have no owned field yet, or a number: nothing to walk.
