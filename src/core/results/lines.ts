@@ -97,16 +97,11 @@ export async function* readLineChunks(path: string, options: ReadLinesOptions = 
     const head = bytes.subarray(0, lastNl + 1);
     const part = carry.length > 0 ? Buffer.concat([...carry, head]) : head;
     carry = lastNl + 1 < bytes.length ? [Buffer.from(bytes.subarray(lastNl + 1))] : [];
-    const lines: Line[] = [];
-    // ASCII is valid UTF-8, and latin1 decodes it about twice as fast as the UTF-8 decoder.
-    const ascii = isAscii(part);
-    if (ascii) splitDecoded(part.toString('latin1'), number, lines);
-    else if (isUtf8(part)) splitDecoded(part.toString('utf8'), number, lines);
-    else if (mark) splitMarkingInvalid(part, number, lines);
-    else throw invalidUtf8Error(path, part, number, offset);
-    number += lines.length;
+    const decoded = decodeWholeLines(part, number, mark);
+    if (!decoded) throw invalidUtf8Error(path, part, number, offset);
+    number += decoded.lines.length;
     offset += part.length;
-    yield { lines, bytes: part, ascii };
+    yield { lines: decoded.lines, bytes: part, ascii: decoded.ascii };
   }
   if (carry.length > 0) {
     const rest = Buffer.concat(carry);
@@ -124,12 +119,22 @@ export async function* readLineChunks(path: string, options: ReadLinesOptions = 
  * left out, as the line they start may go on past them.
  */
 export function wholeLinesOf(bytes: Uint8Array): Line[] {
+  return decodeWholeLines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.lastIndexOf(0x0a) + 1), 1, true)!.lines;
+}
+
+/**
+ * The lines of `part` (bytes that end with a newline, or none), numbered from `first`. Invalid UTF-8 is marked per
+ * line with `mark`; without it such bytes give null, for the caller to refuse.
+ */
+function decodeWholeLines(part: Buffer, first: number, mark: boolean): { lines: Line[]; ascii: boolean } | null {
   const lines: Line[] = [];
-  const part = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.lastIndexOf(0x0a) + 1);
-  if (isAscii(part)) splitDecoded(part.toString('latin1'), 1, lines);
-  else if (isUtf8(part)) splitDecoded(part.toString('utf8'), 1, lines);
-  else splitMarkingInvalid(part, 1, lines);
-  return lines;
+  // ASCII is valid UTF-8, and latin1 decodes it about twice as fast as the UTF-8 decoder.
+  const ascii = isAscii(part);
+  if (ascii) splitDecoded(part.toString('latin1'), first, lines);
+  else if (isUtf8(part)) splitDecoded(part.toString('utf8'), first, lines);
+  else if (mark) splitMarkingInvalid(part, first, lines);
+  else return null;
+  return { lines, ascii };
 }
 
 /** Appends the lines of `text`, which ends with a newline, numbered from `first`. */
