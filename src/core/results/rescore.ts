@@ -82,19 +82,18 @@ function ownedFieldEdits<T extends OwnedValues>(
   record: Record<string, unknown>,
   members: (owned: T, spaced: boolean) => string,
 ): readonly LineEdit[] {
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k);
+  const hasAny = has('parsed') || has('score') || has('score_detail');
+  // Common case, a repeat rescore: the line already holds each owned value as it would be written now.
+  if (has('parsed') && has('score') && has('score_detail') && holdsCurrentValues(text, record, owned)) return NO_EDITS;
   // Follow the line's own style: `"k": v, ` when its first member has a space after the colon, else compact.
   const spaced = spacedAfterColon(text);
   const sep = spaced ? ', ' : ',';
-  const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k);
-  const hasAny = has('parsed') || has('score') || has('score_detail');
-  if (!hasAny || (has('parsed') && has('score') && has('score_detail'))) {
-    const inserted = members(owned, spaced);
+  if (!hasAny) {
+    // Common case, a first rescore: one insertion before the closing brace.
     let before = text.lastIndexOf('}');
     while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
-    // Common case, a first rescore: one insertion before the closing brace.
-    if (!hasAny) return [{ start: before, end: before, text: `${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${inserted}` }];
-    // Common case, a repeat rescore: the line ends with exactly what an insertion would write now.
-    if (endsWithCurrentMembers(text, before, sep + inserted)) return NO_EDITS;
+    return [{ start: before, end: before, text: `${text.charCodeAt(before - 1) === 0x7b /* { */ ? '' : sep}${members(owned, spaced)}` }];
   }
   const edits: LineEdit[] = [];
   const present = new Set<string>();
@@ -132,36 +131,38 @@ function applyEdits(text: string, edits: readonly LineEdit[]): string {
 /**
  * The chunk's bytes with each line's edits applied. In an ASCII chunk a character offset is a byte offset, so
  * the bytes no edit touches are copied as they are, without decoding or encoding them again. The result is
- * written into `scratch` when it fits (a view of it is returned), so that it must be used before the next call.
+ * written into `scratch`, grown when needed (a view of it is returned), so that it must be used before the next call.
  */
 function spliceAsciiChunk(chunk: LineChunk, editsOf: (line: Line) => readonly LineEdit[], scratch: { buffer: Buffer }): Buffer {
   const at: number[] = [];
   const replaced: LineEdit[] = [];
-  let size = chunk.bytes.length;
+  // At most the spliced size: a UTF-16 code unit is at most 3 bytes of UTF-8. An upper bound, not the exact size,
+  // so that no edit's text is measured (a call into C++ each, as long as writing it).
+  let bound = chunk.bytes.length;
   let lineStart = 0;
   for (const line of chunk.lines) {
     for (const e of editsOf(line)) {
       at.push(lineStart);
       replaced.push(e);
-      size += Buffer.byteLength(e.text) - (e.end - e.start);
+      bound += 3 * e.text.length - (e.end - e.start);
     }
     lineStart += line.text.length + line.eol.length;
   }
   if (replaced.length === 0) return chunk.bytes;
   // Fresh memory costs a page fault per page on first write: reuse one buffer across chunks.
-  if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, 2 * scratch.buffer.length));
+  if (scratch.buffer.length < bound) scratch.buffer = Buffer.allocUnsafe(Math.max(bound, 2 * scratch.buffer.length));
   const out = scratch.buffer;
   let written = 0;
   let copied = 0;
   for (let k = 0; k < replaced.length; k++) {
     const e = replaced[k];
     written += chunk.bytes.copy(out, written, copied, at[k] + e.start);
+    // Never cut short: the buffer has room for the bound.
     written += out.write(e.text, written);
     copied = at[k] + e.end;
   }
   written += chunk.bytes.copy(out, written, copied);
-  if (written !== size) throw new Error(`internal error: spliced ${written} bytes, expected ${size}`);
-  return out.subarray(0, size);
+  return out.subarray(0, written);
 }
 
 /** The owned values of a scored line, as the scorer makes them. */
@@ -200,25 +201,44 @@ const FRACTION_TEXT = new Map<number, string>();
 const MAX_FRACTION_TEXTS = 4096;
 
 /**
- * True when `text` (valid JSON) ends, before its closing brace at `before`, with `tail` (separator and owned
- * members) and names each owned key only there. Then every owned value is already written as the slow path
- * would keep it, so the line is unchanged. A `\u` escape could spell a duplicate key: left to the slow path.
+ * True when the line (`text`, parsed as `record`) names each owned key exactly once, with no `\u` escape that could
+ * spell one again, and `record`'s value of each is `owned`'s. Then the one top-level member of each key is the only
+ * one the slow path would look at, and its value JSON-stringifies as the new value does: the slow path would keep
+ * the line as it is. Building and comparing the members' text instead took longer than the rest of a repeat line.
  */
-function endsWithCurrentMembers(text: string, before: number, tail: string): boolean {
-  const start = before - tail.length;
-  return text.startsWith(tail, start) && !text.includes('\\u') && !namesOwnedKey(text.slice(0, start));
+function holdsCurrentValues(text: string, record: Record<string, unknown>, owned: OwnedValues): boolean {
+  return (
+    sameJson(record.score, owned.score) &&
+    sameJson(record.parsed, owned.parsed) &&
+    sameJson(record.score_detail, owned.score_detail) &&
+    !text.includes('\\u') &&
+    occursOnce(text, '"parsed"') &&
+    occursOnce(text, '"score"') &&
+    occursOnce(text, '"score_detail"')
+  );
+}
+
+function occursOnce(text: string, needle: string): boolean {
+  const at = text.indexOf(needle);
+  return at !== -1 && text.indexOf(needle, at + needle.length) === -1;
 }
 
 /**
- * True when `head` holds `"parsed"`, `"score"` or `"score_detail"`. Native scans: a regular expression of the
- * three and `\u` took half as long again over the part of each line before its owned members (2 KB in a line with
- * a reasoning trace).
+ * Whether JSON values `a` and `b` are equal with their object keys in the same order, so that JSON.stringify
+ * writes them alike. Recurses only as deep as both are nested: `b`, an owned value, is at most two levels.
  */
-function namesOwnedKey(head: string): boolean {
-  if (head.includes('"parsed"')) return true;
-  for (let i = head.indexOf('"score'); i !== -1; i = head.indexOf('"score', i + 1))
-    if (head.startsWith('"', i + 6) || head.startsWith('_detail"', i + 6)) return true;
-  return false;
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true; // numbers (0 and -0 both write "0"), strings, booleans, null
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const k = aKeys[i];
+    if (k !== bKeys[i] || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }
 
 /** JSON of an owned value; objects get a space after colons and commas in a spaced line. */

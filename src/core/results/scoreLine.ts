@@ -77,40 +77,42 @@ function skipped(ctx: ScoreContext, line: number, message: string, uid?: string)
 export function scoreLine(text: string, lineNumber: number, ctx: ScoreContext): LineOutcome {
   const body = lineNumber === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') return { status: 'blank' };
-  const skip = (message: string, uid?: string) => skipped(ctx, lineNumber, message, uid);
   let record: unknown;
   try {
     record = JSON.parse(body);
   } catch (e) {
-    return skip(`not valid JSON (${(e as Error).message}); line kept unchanged`);
+    return skipped(ctx, lineNumber, `not valid JSON (${(e as Error).message}); line kept unchanged`);
   }
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return skip('not a JSON object; line kept unchanged');
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    return skipped(ctx, lineNumber, 'not a JSON object; line kept unchanged');
   return scoreRecord(record as Record<string, unknown>, lineNumber, ctx);
 }
 
 /** Looks up and scores one record already parsed (a JSONL line's object, or a foreign format's record). */
 export function scoreRecord(record: Record<string, unknown>, lineNumber: number, ctx: ScoreContext): LineOutcome {
-  const skip = (message: string, uid?: string) => skipped(ctx, lineNumber, message, uid);
+  // No closure for the skips, nor for the depth check: an allocation per line, for lines that are rarely skipped.
   let uid: string;
   let prediction: string | undefined;
   if (ctx.extract) {
     const got = ctx.extract(record, lineNumber);
-    if ('error' in got) return skip(got.error, got.uid);
+    if ('error' in got) return skipped(ctx, lineNumber, got.error, got.uid);
     ({ uid, prediction } = got);
   } else {
     const uidValue = getPath(record, ctx.fields.uidField);
-    if (typeof uidValue !== 'string' && typeof uidValue !== 'number') return skip(`no "${ctx.fields.uidField}" field`);
+    if (typeof uidValue !== 'string' && typeof uidValue !== 'number') return skipped(ctx, lineNumber, `no "${ctx.fields.uidField}" field`);
     uid = String(uidValue);
   }
-  const deep = OWNED_FIELDS.find((k) => nestedDeeperThan(record[k], MAX_OWNED_FIELD_DEPTH));
-  if (deep) return skip(`"${deep}" is nested deeper than ${MAX_OWNED_FIELD_DEPTH} levels; line kept unchanged`, uid);
+  for (const k of OWNED_FIELDS)
+    if (nestedDeeperThan(record[k], MAX_OWNED_FIELD_DEPTH))
+      return skipped(ctx, lineNumber, `"${k}" is nested deeper than ${MAX_OWNED_FIELD_DEPTH} levels; line kept unchanged`, uid);
   const question = ctx.dataset.byUid.get(uid);
-  if (!question) return skip(`uid not in the dataset: ${excerpt(uid)}`, uid);
+  if (!question) return skipped(ctx, lineNumber, `uid not in the dataset: ${excerpt(uid)}`, uid);
   if (!question.kind || !question.truth)
-    return skip(`question ${excerpt(uid)} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);
+    return skipped(ctx, lineNumber, `question ${excerpt(uid)} cannot be scored (${question.kind ? 'bad answer' : 'unknown task'})`, uid);
   if (prediction === undefined) {
     const predValue = getPath(record, ctx.fields.predictionField);
-    if (typeof predValue !== 'string' && typeof predValue !== 'number') return skip(`no "${ctx.fields.predictionField}" text`, uid);
+    if (typeof predValue !== 'string' && typeof predValue !== 'number')
+      return skipped(ctx, lineNumber, `no "${ctx.fields.predictionField}" text`, uid);
     prediction = String(predValue);
   }
   const parse = (ctx.predictions ??= new RepeatedPredictions(ctx.reader)).read(question.kind, prediction);

@@ -151,6 +151,88 @@ describe('rescore keeps every byte it does not own', () => {
     ];
     for (const [early, fixed] of cases) assert.equal(rescored(early), `{"uid":"q_choice",${fixed},"prediction":"C"${members}}`, early);
   });
+  it('property: a line holding its current values in any spelling, order or place is kept; any stale or extra one is fixed', () => {
+    // The current owned values of each question's answer, from a first rescore.
+    const predictions: Record<string, string> = {
+      q_angle: '<answer>-120</answer>',
+      q_dist: 'About 3.4 m',
+      q_point: '(300, 700)',
+      q_choice: 'B',
+    };
+    const current = (uid: string) => {
+      const v = JSON.parse(rescoreText(dataset, 'r.jsonl', JSON.stringify({ uid, prediction: predictions[uid] }), opts).text);
+      return { parsed: v.parsed, score: v.score, score_detail: v.score_detail } as Record<string, unknown>;
+    };
+    /** A JSON text of `v` as a user's tool might write it: whole numbers as `1.0`, object keys reordered. */
+    const spelled = (v: unknown, style: { decimals: boolean; reorder: boolean }): string => {
+      if (typeof v === 'number') return style.decimals && Number.isInteger(v) ? `${v}.0` : JSON.stringify(v);
+      if (Array.isArray(v)) return `[${v.map((x) => spelled(x, style)).join(',')}]`;
+      if (v !== null && typeof v === 'object') {
+        const entries = Object.entries(v);
+        if (style.reorder) entries.reverse();
+        return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${spelled(x, style)}`).join(',')}}`;
+      }
+      return JSON.stringify(v);
+    };
+    /** Another value: a number moved, a point as an object of the same keys, a detail short of its last key, else null (null: 0). */
+    const stale = (v: unknown): unknown => {
+      if (typeof v === 'number') return v + 0.5;
+      if (v === null) return 0;
+      if (Array.isArray(v)) return { ...v };
+      if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 1)
+        return Object.fromEntries(Object.entries(v).slice(0, -1));
+      return null;
+    };
+    const ownedKey = fc.constantFrom(...OWNED_FIELDS);
+    const change = fc.oneof(
+      fc.constant({ kind: 'none' as const }),
+      fc.record({ kind: fc.constant('stale' as const), key: ownedKey }),
+      fc.record({ kind: fc.constant('duplicate' as const), key: ownedKey, same: fc.boolean(), escaped: fc.boolean() }),
+      fc.record({ kind: fc.constant('nested' as const), key: ownedKey }),
+      fc.record({ kind: fc.constant('escaped' as const), key: ownedKey }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('q_angle', 'q_dist', 'q_point', 'q_choice'),
+        fc.shuffledSubarray([...OWNED_FIELDS, 'uid', 'prediction', 'model'], { minLength: 6, maxLength: 6 }),
+        fc.record({ decimals: fc.boolean(), reorder: fc.boolean() }),
+        change,
+        (uid, order, style, c) => {
+          const values: Record<string, unknown> = { ...current(uid), uid, prediction: predictions[uid], model: 'm' };
+          const escapedKey = (k: string) => `"\\u00${k.charCodeAt(0).toString(16)}${k.slice(1)}"`;
+          const members = order.map((k) => {
+            const key = c.kind === 'escaped' && k === c.key ? escapedKey(k) : JSON.stringify(k);
+            const value = c.kind === 'stale' && k === c.key ? stale(values[k]) : values[k];
+            return `${key}:${spelled(value, style)}`;
+          });
+          // First, so that JSON.parse takes the other (last) member's value.
+          if (c.kind === 'duplicate')
+            members.unshift(
+              `${c.escaped ? escapedKey(c.key) : JSON.stringify(c.key)}:${JSON.stringify(c.same ? values[c.key] : stale(values[c.key]))}`,
+            );
+          if (c.kind === 'nested') members.push(`"meta":{${JSON.stringify(c.key)}:${JSON.stringify(stale(values[c.key]))}}`);
+          const text = `{${members.join(',')}}`;
+          const out = rescoreText(dataset, 'r.jsonl', text, opts).text;
+          // Every top-level owned member, each occurrence, now holds the current value (in any spelling).
+          for (const p of topLevelProperties(out).filter((p) => OWNED_FIELDS.includes(p.key as never)))
+            assert.equal(
+              JSON.stringify(JSON.parse(out.slice(p.valueStart, p.valueEnd))),
+              JSON.stringify(values[p.key]),
+              `${p.key} in ${out}`,
+            );
+          // A line whose every owned member already held its current value is not touched. Keys in another order
+          // are another JSON text of the value: rewritten, as JSON.stringify would order them.
+          const detail = values.score_detail;
+          const reordered = style.reorder && detail !== null && typeof detail === 'object' && Object.keys(detail).length > 1;
+          const staleDetail = c.kind === 'stale' && c.key === 'score_detail';
+          const alreadyCurrent = c.kind === 'none' || c.kind === 'nested' || c.kind === 'escaped' || (c.kind === 'duplicate' && c.same);
+          if (alreadyCurrent && !(reordered && !staleDetail)) assert.equal(out, text);
+          else assert.notEqual(out, text);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
   it('in slices: the same text as rescoreText, and a cancel between slices stops it', async () => {
     const text = Array.from({ length: 10 }, (_, i) => `{"uid":"q_choice","prediction":"${'ABCD'[i % 4]}"}`).join('\n') + '\n';
     const sliced = await rescoreTextInSlices(dataset, 'r.jsonl', text, { ...opts, linesPerSlice: 3 });
