@@ -84,7 +84,7 @@ function ownedFieldEdits<T extends OwnedValues>(
 ): readonly LineEdit[] {
   const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k);
   const hasAny = has('parsed') || has('score') || has('score_detail');
-  // Common case, a repeat rescore: the line already holds each owned value as it would be written now.
+  // Common case, a repeat rescore: the line already holds each owned value, in whatever spelling and place.
   if (has('parsed') && has('score') && has('score_detail') && holdsCurrentValues(text, record, owned)) return NO_EDITS;
   // Follow the line's own style: `"k": v, ` when its first member has a space after the colon, else compact.
   const spaced = spacedAfterColon(text);
@@ -136,7 +136,7 @@ function applyEdits(text: string, edits: readonly LineEdit[]): string {
 function spliceAsciiChunk(chunk: LineChunk, editsOf: (line: Line) => readonly LineEdit[], scratch: { buffer: Buffer }): Buffer {
   const at: number[] = [];
   const replaced: LineEdit[] = [];
-  // At most the spliced size: a UTF-16 code unit is at most 3 bytes of UTF-8. An upper bound, not the exact size,
+  // At least the spliced size: a UTF-16 code unit is at most 3 bytes of UTF-8. An upper bound, not the exact size,
   // so that no edit's text is measured (a call into C++ each, as long as writing it).
   let bound = chunk.bytes.length;
   let lineStart = 0;
@@ -201,10 +201,12 @@ const FRACTION_TEXT = new Map<number, string>();
 const MAX_FRACTION_TEXTS = 4096;
 
 /**
- * True when the line (`text`, parsed as `record`) names each owned key exactly once, with no `\u` escape that could
- * spell one again, and `record`'s value of each is `owned`'s. Then the one top-level member of each key is the only
- * one the slow path would look at, and its value JSON-stringifies as the new value does: the slow path would keep
- * the line as it is. Building and comparing the members' text instead took longer than the rest of a repeat line.
+ * True when `record` (the line `text` parsed) holds each owned key with `owned`'s value, the quoted name of each
+ * occurs exactly once anywhere in `text`, and `text` has no `\u` escape that could spell a name another way. Then
+ * that one occurrence is the record's own member, the only one the slow path would look at, and its value
+ * JSON-stringifies as the new value does: the slow path would keep the line as it is. A name found again (a
+ * duplicate, a nested key, a string value) sends the line to the slow path. Building and comparing the members'
+ * text instead took longer than the rest of a repeat line.
  */
 function holdsCurrentValues(text: string, record: Record<string, unknown>, owned: OwnedValues): boolean {
   return (

@@ -174,11 +174,14 @@ describe('rescore keeps every byte it does not own', () => {
       }
       return JSON.stringify(v);
     };
-    /** Another value: a number moved, a point as an object of the same keys, a detail short of its last key, else null (null: 0). */
-    const stale = (v: unknown): unknown => {
-      if (typeof v === 'number') return v + 0.5;
+    /**
+     * Another value: a number moved, a point as an object of the same keys, a detail short of its last key, else
+     * null (null: 0). `loose`: for a number or a point, a string that `==` would take for it ("1", "300,700").
+     */
+    const stale = (v: unknown, loose = false): unknown => {
+      if (typeof v === 'number') return loose ? String(v) : v + 0.5;
       if (v === null) return 0;
-      if (Array.isArray(v)) return { ...v };
+      if (Array.isArray(v)) return loose ? v.join(',') : { ...v };
       if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 1)
         return Object.fromEntries(Object.entries(v).slice(0, -1));
       return null;
@@ -186,8 +189,8 @@ describe('rescore keeps every byte it does not own', () => {
     const ownedKey = fc.constantFrom(...OWNED_FIELDS);
     const change = fc.oneof(
       fc.constant({ kind: 'none' as const }),
-      fc.record({ kind: fc.constant('stale' as const), key: ownedKey }),
-      fc.record({ kind: fc.constant('duplicate' as const), key: ownedKey, same: fc.boolean(), escaped: fc.boolean() }),
+      fc.record({ kind: fc.constant('stale' as const), key: ownedKey, loose: fc.boolean() }),
+      fc.record({ kind: fc.constant('duplicate' as const), key: ownedKey, same: fc.boolean(), escaped: fc.boolean(), loose: fc.boolean() }),
       fc.record({ kind: fc.constant('nested' as const), key: ownedKey }),
       fc.record({ kind: fc.constant('escaped' as const), key: ownedKey }),
     );
@@ -202,13 +205,13 @@ describe('rescore keeps every byte it does not own', () => {
           const escapedKey = (k: string) => `"\\u00${k.charCodeAt(0).toString(16)}${k.slice(1)}"`;
           const members = order.map((k) => {
             const key = c.kind === 'escaped' && k === c.key ? escapedKey(k) : JSON.stringify(k);
-            const value = c.kind === 'stale' && k === c.key ? stale(values[k]) : values[k];
+            const value = c.kind === 'stale' && k === c.key ? stale(values[k], c.loose) : values[k];
             return `${key}:${spelled(value, style)}`;
           });
           // First, so that JSON.parse takes the other (last) member's value.
           if (c.kind === 'duplicate')
             members.unshift(
-              `${c.escaped ? escapedKey(c.key) : JSON.stringify(c.key)}:${JSON.stringify(c.same ? values[c.key] : stale(values[c.key]))}`,
+              `${c.escaped ? escapedKey(c.key) : JSON.stringify(c.key)}:${JSON.stringify(c.same ? values[c.key] : stale(values[c.key], c.loose))}`,
             );
           if (c.kind === 'nested') members.push(`"meta":{${JSON.stringify(c.key)}:${JSON.stringify(stale(values[c.key]))}}`);
           const text = `{${members.join(',')}}`;
