@@ -82,14 +82,14 @@ function ownedFieldEdits<T extends OwnedValues>(
   record: Record<string, unknown>,
   members: (owned: T, spaced: boolean) => string,
 ): readonly LineEdit[] {
-  const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k);
-  const hasAny = has('parsed') || has('score') || has('score_detail');
+  let held = 0;
+  for (const k of OWNED_FIELDS) if (Object.prototype.hasOwnProperty.call(record, k)) held++;
   // Common case, a repeat rescore: the line already holds each owned value, in whatever spelling and place.
-  if (has('parsed') && has('score') && has('score_detail') && holdsCurrentValues(text, record, owned)) return NO_EDITS;
+  if (held === OWNED_FIELDS.length && holdsCurrentValues(text, record, owned)) return NO_EDITS;
   // Follow the line's own style: `"k": v, ` when its first member has a space after the colon, else compact.
   const spaced = spacedAfterColon(text);
   const sep = spaced ? ', ' : ',';
-  if (!hasAny) {
+  if (held === 0) {
     // Common case, a first rescore: one insertion before the closing brace.
     let before = text.lastIndexOf('}');
     while (before > 0 && isSpace(text.charCodeAt(before - 1))) before--;
@@ -209,16 +209,14 @@ const MAX_FRACTION_TEXTS = 4096;
  * text instead took longer than the rest of a repeat line.
  */
 function holdsCurrentValues(text: string, record: Record<string, unknown>, owned: OwnedValues): boolean {
-  return (
-    sameJson(record.score, owned.score) &&
-    sameJson(record.parsed, owned.parsed) &&
-    sameJson(record.score_detail, owned.score_detail) &&
-    !text.includes('\\u') &&
-    occursOnce(text, '"parsed"') &&
-    occursOnce(text, '"score"') &&
-    occursOnce(text, '"score_detail"')
-  );
+  for (const k of OWNED_FIELDS) if (!sameJson(record[k], owned[k])) return false;
+  if (text.includes('\\u')) return false;
+  for (const name of QUOTED_OWNED_FIELDS) if (!occursOnce(text, name)) return false;
+  return true;
 }
+
+/** `"parsed"`, `"score"`, `"score_detail"`: each owned key as its name is written in a line without escapes. */
+const QUOTED_OWNED_FIELDS = OWNED_FIELDS.map((k) => `"${k}"`);
 
 function occursOnce(text: string, needle: string): boolean {
   const at = text.indexOf(needle);
