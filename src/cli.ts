@@ -244,8 +244,9 @@ async function main(argv: string[]): Promise<number> {
         // A read-only pass first, only when the dataset may be the wrong folder, so that nothing is written then.
         if (await enclosingLayoutADataset(dataset))
           await checkNotOneQuestionFolder(dataset, [(await evaluateResultFile(dataset, file, options)).evaluation]);
-        // Only the report is printed, so only scores are kept of each line.
-        result = await rescoreResultFile(dataset, file, { ...options, dryRun: values['dry-run'], outcomes: 'scores' });
+        // Only the report is printed, so only scores are kept of each line; nothing else runs on this thread, so the
+        // file is read and written with blocking calls.
+        result = await rescoreResultFile(dataset, file, { ...options, dryRun: values['dry-run'], outcomes: 'scores', blockingIo: true });
       } catch (e) {
         if (e instanceof CliError) throw e;
         // What became of the file is said once: here, unless the core's message already says it.

@@ -325,7 +325,10 @@ export interface FormatRescore {
 }
 
 /** What the extension's rescore passes on to the in-place rescore of a JSON lines file. */
-export type RescoreControls = Pick<RescoreFileOptions, 'dryRun' | 'isCancelled' | 'onProgress' | 'keepPrevious' | 'outcomes'>;
+export type RescoreControls = Pick<
+  RescoreFileOptions,
+  'dryRun' | 'isCancelled' | 'onProgress' | 'keepPrevious' | 'outcomes' | 'blockingIo'
+>;
 
 /**
  * Rescores a result file. JSON lines formats are rewritten in place, losslessly (the owned fields at the top
@@ -346,6 +349,7 @@ export async function rescoreResultFile(dataset: Dataset, file: string, options:
       isCancelled: options.isCancelled,
       onProgress: options.onProgress,
       keepPrevious: options.keepPrevious,
+      blockingIo: options.blockingIo,
       outcomes: options.outcomes,
       predictionMemos: options.predictionMemos,
     });

@@ -1,7 +1,7 @@
 // Complete-or-nothing file replacement: every byte written (short writes looped, errors abort), fsynced,
 // renamed over the target only if the target is still the file that was read, and no temp file left behind.
 import { randomBytes } from 'node:crypto';
-import { unlinkSync } from 'node:fs';
+import { unlinkSync, writeSync } from 'node:fs';
 import { link, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
@@ -58,6 +58,12 @@ export class ShortWriteError extends Error {
 export type WriteChunk = (fh: FileHandle, bytes: Uint8Array, offset: number, length: number) => Promise<number>;
 
 const defaultWriteChunk: WriteChunk = async (fh, bytes, offset, length) => (await fh.write(bytes, offset, length)).bytesWritten;
+
+/**
+ * The write primitive as a blocking call, for a process with nothing else to do on its thread (the CLI's rescore):
+ * the bytes are written when the call returns, with no round trip to the thread pool.
+ */
+export const blockingWriteChunk: WriteChunk = async (fh, bytes, offset, length) => writeSync(fh.fd, bytes, offset, length);
 
 /** Writes all of `bytes`, looping over short writes; a write that makes no progress is an error. */
 async function writeAll(fh: FileHandle, file: string, bytes: Uint8Array, writeChunk: WriteChunk = defaultWriteChunk): Promise<void> {

@@ -1,6 +1,8 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import type { WorkSlicer } from '../../shared/workSlices';
+import { TimeSlicer } from '../io/timeSlices';
 
 export interface Line {
   /** 1-based. */
@@ -45,7 +47,19 @@ export interface ReadLinesOptions {
    * never use `mark`.
    */
   invalidUtf8?: 'throw' | 'mark';
+  /**
+   * Read with blocking calls instead of a stream, letting the event loop turn (signals, timers) whenever `slicer`
+   * is due: for a process with nothing else to do on its thread, the CLI. A stream's every read is a round trip to
+   * the thread pool, which a busy second core answers late (docs/PERFORMANCE.md, change 52). The extension host
+   * must never block, so it keeps the stream.
+   */
+  blocking?: boolean;
+  /** When a blocking read lets the event loop turn; every BLOCKING_READ_SLICE_MS by default. */
+  slicer?: WorkSlicer;
 }
+
+/** The longest a blocking read goes on before the event loop turns: a Ctrl-C is answered within it. */
+export const BLOCKING_READ_SLICE_MS = 50;
 
 /** A line whose bytes are not valid UTF-8 (only from `readLineBatches` with `invalidUtf8: 'mark'`). */
 export interface InvalidUtf8Line extends Line {
@@ -78,9 +92,16 @@ export interface LineChunk {
 
 /** `readLineBatches` with each batch's bytes, for a writer that copies the bytes it does not change. */
 export async function* readLineChunks(path: string, options: ReadLinesOptions = {}): AsyncGenerator<LineChunk> {
-  const stream = options.handle
-    ? options.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, start: 0, autoClose: false })
-    : createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+  let reads: AsyncIterable<Buffer> | Iterable<Buffer>;
+  let slicer: WorkSlicer | undefined;
+  if (options.blocking) {
+    reads = blockingReads(path, options.handle);
+    slicer = options.slicer ?? new TimeSlicer(BLOCKING_READ_SLICE_MS);
+  } else {
+    reads = options.handle
+      ? options.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, start: 0, autoClose: false })
+      : createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+  }
   const mark = options.invalidUtf8 === 'mark';
   // Bytes are decoded up to the last newline read: a newline byte never sits inside a UTF-8 character,
   // so each decoded part is whole characters, and the rest of the chunk waits for the next one.
@@ -88,7 +109,8 @@ export async function* readLineChunks(path: string, options: ReadLinesOptions = 
   let carry: Buffer[] = [];
   let number = 1;
   let offset = 0; // file offset of the first carried byte
-  for await (const bytes of stream as AsyncIterable<Buffer>) {
+  for await (const bytes of reads) {
+    if (slicer?.due()) await slicer.pause();
     const lastNl = bytes.lastIndexOf(0x0a);
     if (lastNl === -1) {
       carry.push(Buffer.from(bytes)); // a copy: the stream may reuse its buffers
@@ -109,6 +131,25 @@ export async function* readLineChunks(path: string, options: ReadLinesOptions = 
     if (ascii || isUtf8(rest)) yield { lines: [{ number, text: rest.toString(ascii ? 'latin1' : 'utf8'), eol: '' }], bytes: rest, ascii };
     else if (mark) yield { lines: [markedLine(rest, number, '')], bytes: rest, ascii };
     else throw invalidUtf8Error(path, rest, number, offset);
+  }
+}
+
+/**
+ * The file's bytes from its start, READ_CHUNK_BYTES at a time, with blocking reads: each in fresh memory, as a
+ * stream's, since a chunk's bytes may still be on their way to a write when the next is read.
+ */
+function* blockingReads(path: string, handle: FileHandle | undefined): Generator<Buffer> {
+  const fd = handle ? handle.fd : openSync(path, 'r');
+  try {
+    for (let position = 0; ;) {
+      const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+      const n = readSync(fd, buffer, 0, READ_CHUNK_BYTES, position);
+      if (n === 0) return;
+      position += n;
+      yield n < READ_CHUNK_BYTES ? buffer.subarray(0, n) : buffer;
+    }
+  } finally {
+    if (!handle) closeSync(fd);
   }
 }
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { Dataset } from '../dataset/question';
 import {
   AtomicReplacement,
+  blockingWriteChunk,
   checkUnchanged,
   FileChangedError,
   identityFromStats,
@@ -391,6 +392,11 @@ export interface RescoreFileOptions extends RescoreOptions {
   writeChunk?: WriteChunk;
   /** Keep the previous file so the caller can undo the rescore (`undoReplacement`) or drop it (`discardUndo`). */
   keepPrevious?: boolean;
+  /**
+   * Read and write with blocking calls, the event loop turning between slices (`ReadLinesOptions.blocking`): for a
+   * process with nothing else to do on its thread, the CLI. The extension host keeps the default.
+   */
+  blockingIo?: boolean;
 }
 
 /**
@@ -420,7 +426,7 @@ export async function rescoreFile(
     };
     const r = new Rescorer(dataset, abs, options);
     if (options.dryRun) {
-      for await (const chunk of readLineChunks(abs, { handle: source })) {
+      for await (const chunk of readLineChunks(abs, { handle: source, blocking: options.blockingIo })) {
         for (const line of chunk.lines) r.edits(line);
         progress(chunk);
       }
@@ -439,7 +445,7 @@ export async function rescoreFile(
     let writing: Promise<void> | undefined;
     let spliced = 0;
     try {
-      for await (const chunk of readLineChunks(abs, { handle: source })) {
+      for await (const chunk of readLineChunks(abs, { handle: source, blocking: options.blockingIo })) {
         let bytes: Buffer;
         if (chunk.ascii) bytes = spliceAsciiChunk(chunk, (line) => r.edits(line), scratches[spliced++ % 2]);
         else {
@@ -464,7 +470,7 @@ export async function rescoreFile(
             expect,
             mode: Number(before.mode) & 0o7777,
             owner: { uid: Number(before.uid), gid: Number(before.gid) },
-            writeChunk: options.writeChunk,
+            writeChunk: options.writeChunk ?? (options.blockingIo ? blockingWriteChunk : undefined),
             keepPrevious: options.keepPrevious,
           });
           await copyPrefix(source, abs, unchangedBytes, out);

@@ -2,7 +2,8 @@
 // general paths they shortcut. References here are the plain formulas, kept independent of the code under test.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
@@ -23,56 +24,114 @@ import {
   type ParsedValue,
 } from '../../../src/core';
 
-async function readAll(file: string): Promise<Line[]> {
+async function readAll(file: string, blocking: boolean): Promise<Line[]> {
   const out: Line[] = [];
-  for await (const batch of readLineBatches(file)) out.push(...batch);
+  for await (const batch of readLineBatches(file, { blocking })) out.push(...batch);
   return out;
 }
 
-describe('readLineBatches', () => {
-  it('gives the same lines as splitLines across chunk boundaries, multi-byte characters and CRLF', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
-    const file = path.join(dir, 'r.jsonl');
-    const pieces = ['{"a":"é€𝄞"}', 'plain', '', '\ufeffbom', 'x'.repeat(300_000), '日本語テキスト'];
-    let text = '';
-    for (let i = 0; text.length < 3_000_000; i++) text += pieces[i % pieces.length] + (i % 3 === 0 ? '\r\n' : '\n');
-    text += 'last line without ending €';
-    writeFileSync(file, text);
-    assert.deepEqual(await readAll(file), [...splitLines(text)]);
+/** A file of mixed lines over many read chunks: multi-byte characters, CRLF, a line longer than a chunk, no last ending. */
+function mixedLinesFile(): { file: string; text: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
+  const file = path.join(dir, 'r.jsonl');
+  const pieces = ['{"a":"é€𝄞"}', 'plain', '', '\ufeffbom', 'x'.repeat(300_000), '日本語テキスト'];
+  let text = '';
+  for (let i = 0; text.length < 3_000_000; i++) text += pieces[i % pieces.length] + (i % 3 === 0 ? '\r\n' : '\n');
+  text += 'last line without ending €';
+  writeFileSync(file, text);
+  return { file, text };
+}
+
+for (const blocking of [false, true]) {
+  describe(`readLineBatches, ${blocking ? 'blocking reads' : 'a read stream'}`, () => {
+    it('gives the same lines as splitLines across chunk boundaries, multi-byte characters and CRLF', async () => {
+      const { file, text } = mixedLinesFile();
+      assert.deepEqual(await readAll(file, blocking), [...splitLines(text)]);
+    });
+    it('reports the line of an invalid byte, also in a later chunk', async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
+      const file = path.join(dir, 'r.jsonl');
+      const good = Buffer.from('0123456789abcdef\n'.repeat(100_000)); // 1.7 MB: the bad byte is in a later chunk
+      writeFileSync(file, Buffer.concat([good, Buffer.from('ok €\n'), Buffer.from('bad \xff\n', 'latin1')]));
+      await assert.rejects(readAll(file, blocking), (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_002);
+      writeFileSync(file, Buffer.concat([good, Buffer.from([0x41, 0xe2, 0x82])])); // ends inside a character
+      await assert.rejects(
+        readAll(file, blocking),
+        (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_001 && e.nearByte === good.length + 3,
+      );
+    });
   });
-  it('reports the line of an invalid byte, also in a later chunk', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
-    const file = path.join(dir, 'r.jsonl');
-    const good = Buffer.from('0123456789abcdef\n'.repeat(100_000)); // 1.7 MB: the bad byte is in a later chunk
-    writeFileSync(file, Buffer.concat([good, Buffer.from('ok €\n'), Buffer.from('bad \xff\n', 'latin1')]));
-    await assert.rejects(readAll(file), (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_002);
-    writeFileSync(file, Buffer.concat([good, Buffer.from([0x41, 0xe2, 0x82])])); // ends inside a character
-    await assert.rejects(
-      readAll(file),
-      (e: unknown) => e instanceof InvalidUtf8Error && e.line === 100_001 && e.nearByte === good.length + 3,
-    );
-  });
-});
+}
 
 describe('readLineChunks', () => {
   // V8 puts a string over 128 KiB in its large-object space, in fresh pages per string: decoding a whole file in such
   // chunks costs page faults on every chunk. Short lines must come in chunks under that size.
   const V8_LARGE_OBJECT_BYTES = 128 * 1024;
-  it('decodes a file of short lines in chunks small enough for the young generation, losing no byte', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
-    const file = path.join(dir, 'r.jsonl');
-    const text = Array.from({ length: 8000 }, (_, i) => `{"uid":"q${i}","prediction":"${'x'.repeat(i % 1000)}"}\n`).join('');
-    writeFileSync(file, text);
-    const sizes: number[] = [];
-    let joined = '';
-    for await (const chunk of readLineChunks(file)) {
-      sizes.push(chunk.bytes.length);
-      joined += chunk.bytes.toString('latin1');
+  for (const blocking of [false, true]) {
+    it(`decodes a file of short lines in chunks small enough for the young generation, losing no byte (${blocking ? 'blocking' : 'stream'})`, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'gst-lines-'));
+      const file = path.join(dir, 'r.jsonl');
+      const text = Array.from({ length: 8000 }, (_, i) => `{"uid":"q${i}","prediction":"${'x'.repeat(i % 1000)}"}\n`).join('');
+      writeFileSync(file, text);
+      const sizes: number[] = [];
+      let joined = '';
+      for await (const chunk of readLineChunks(file, { blocking })) {
+        sizes.push(chunk.bytes.length);
+        joined += chunk.bytes.toString('latin1');
+      }
+      assert.equal(joined, text);
+      assert.ok(sizes.length > 1, `one chunk for ${text.length} bytes`);
+      assert.ok(Math.max(...sizes) < V8_LARGE_OBJECT_BYTES, `a chunk of ${Math.max(...sizes)} bytes`);
+      rmSync(dir, { recursive: true, force: true });
+    });
+  }
+
+  /** Every chunk of a read: its bytes, lines and ASCII flag. */
+  async function chunksOf(file: string, options: Parameters<typeof readLineChunks>[1]) {
+    const out: { bytes: string; lines: Line[]; ascii: boolean }[] = [];
+    for await (const c of readLineChunks(file, options)) out.push({ bytes: c.bytes.toString('hex'), lines: c.lines, ascii: c.ascii });
+    return out;
+  }
+
+  it('blocking reads give the chunks a stream gives, chunk for chunk, from a path or from an open handle', async () => {
+    const { file } = mixedLinesFile();
+    const streamed = await chunksOf(file, {});
+    assert.ok(streamed.length > 5, `${streamed.length} chunks`);
+    assert.deepEqual(await chunksOf(file, { blocking: true }), streamed);
+    const handle = await open(file, 'r');
+    try {
+      await handle.read(Buffer.alloc(100), 0, 100, null); // moves the handle's position: the read still starts at 0
+      assert.deepEqual(await chunksOf(file, { handle, blocking: true }), streamed);
+      // The caller's handle is left open, as the stream leaves it.
+      assert.equal((await handle.read(Buffer.alloc(4), 0, 4, 0)).bytesRead, 4);
+    } finally {
+      await handle.close();
     }
-    assert.equal(joined, text);
-    assert.ok(sizes.length > 1, `one chunk for ${text.length} bytes`);
-    assert.ok(Math.max(...sizes) < V8_LARGE_OBJECT_BYTES, `a chunk of ${Math.max(...sizes)} bytes`);
-    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a blocking read lets the event loop turn whenever its slicer is due, and only then', async () => {
+    const { file } = mixedLinesFile();
+    const read = async (due: () => boolean) => {
+      let pauses = 0;
+      let turned = false;
+      let chunksBeforeTurn = -1;
+      let chunks = 0;
+      setImmediate(() => (turned = true));
+      const slicer = { due, pause: () => (pauses++, new Promise<void>((r) => setImmediate(r))) };
+      for await (const _ of readLineChunks(file, { blocking: true, slicer })) {
+        if (turned && chunksBeforeTurn < 0) chunksBeforeTurn = chunks;
+        chunks++;
+      }
+      await new Promise((r) => setImmediate(r));
+      return { pauses, chunks, chunksBeforeTurn };
+    };
+    const always = await read(() => true);
+    assert.ok(always.chunks > 5, `${always.chunks} chunks`);
+    assert.equal(always.pauses, Math.ceil(statSync(file).size / 65536), 'one pause before each 64 KiB read');
+    assert.equal(always.chunksBeforeTurn, 0, 'a callback queued before the read ran before its first chunk came');
+    const never = await read(() => false);
+    assert.equal(never.pauses, 0);
+    assert.equal(never.chunksBeforeTurn, -1, 'without a pause the whole file is read before the event loop turns');
   });
 });
 

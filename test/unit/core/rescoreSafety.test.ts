@@ -17,9 +17,11 @@ import {
   writeFileSync,
   appendFileSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
+  blockingWriteChunk,
   FileChangedError,
   readDataset,
   removeStaleTemps,
@@ -156,6 +158,49 @@ describe('rescore writes every byte or nothing', () => {
     assert.deepEqual(changed, [], 'bytes changed under a write in flight');
     assert.equal(readFileSync(file, 'utf8'), readFileSync(reference, 'utf8'));
     assert.deepEqual(leftovers(file), []);
+  });
+
+  it("blocking I/O (the CLI's) writes the bytes and report the streams do: a first rescore, a repeat, one stale line", async () => {
+    const streamed = multiChunkFile();
+    const blocking = multiChunkFile();
+    const both = async () => {
+      const a = await rescoreFile(dataset, streamed, opts);
+      const b = await rescoreFile(dataset, blocking, { ...opts, blockingIo: true });
+      assert.deepEqual(readFileSync(blocking), readFileSync(streamed));
+      assert.deepEqual({ ...b.report, problems: [] }, { ...a.report, problems: [] });
+      assert.equal(b.rewritten, a.rewritten);
+      return a.rewritten;
+    };
+    assert.equal(await both(), true, 'first');
+    assert.equal(await both(), false, 'repeat');
+    // A stale score in the last line: the unchanged lines before it are copied into the temp file first.
+    for (const f of [streamed, blocking]) {
+      const text = readFileSync(f, 'utf8');
+      const at = text.lastIndexOf('"score":');
+      writeFileSync(f, text.slice(0, at) + text.slice(at).replace(/"score":[0-9.]+/, '"score":0.5'));
+    }
+    assert.equal(await both(), true, 'one stale line');
+    assert.deepEqual(leftovers(blocking), []);
+  });
+
+  it('the blocking write primitive reports a failing write as a rejection, which aborts the rescore', async () => {
+    const file = resultFile(1);
+    const handle = await open(file, 'r');
+    try {
+      let thrown = false;
+      const write = (() => {
+        try {
+          return blockingWriteChunk(handle, Buffer.from('x'), 0, 1);
+        } catch {
+          thrown = true;
+          return Promise.resolve(0);
+        }
+      })();
+      assert.equal(thrown, false);
+      await assert.rejects(write, (e: NodeJS.ErrnoException) => e.code === 'EBADF');
+    } finally {
+      await handle.close();
+    }
   });
 
   it('a write that fails on a later chunk, while the next is scored, aborts: the original stays, no temp file', async () => {
