@@ -8,6 +8,7 @@ import {
   FileChangedError,
   identityFromStats,
   removeStaleTemps,
+  type FlushFile,
   type ReplacementUndo,
   type WriteChunk,
 } from '../io/atomicWrite';
@@ -390,6 +391,9 @@ export interface RescoreFileOptions extends RescoreOptions {
   dryRun?: boolean;
   /** The write primitive, for fault-injection tests. */
   writeChunk?: WriteChunk;
+  /** The background flush primitive and the bytes between flushes (`AtomicReplaceOptions`), for tests. */
+  flush?: FlushFile;
+  flushEveryBytes?: number;
   /** Keep the previous file so the caller can undo the rescore (`undoReplacement`) or drop it (`discardUndo`). */
   keepPrevious?: boolean;
   /**
@@ -471,6 +475,8 @@ export async function rescoreFile(
             mode: Number(before.mode) & 0o7777,
             owner: { uid: Number(before.uid), gid: Number(before.gid) },
             writeChunk: options.writeChunk ?? (options.blockingIo ? blockingWriteChunk : undefined),
+            flush: options.flush,
+            flushEveryBytes: options.flushEveryBytes,
             keepPrevious: options.keepPrevious,
           });
           await copyPrefix(source, abs, unchangedBytes, out);

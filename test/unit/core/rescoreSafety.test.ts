@@ -33,6 +33,7 @@ import {
   tempPathFor,
   writeFileAtomic,
   type Dataset,
+  type FlushFile,
   type WriteChunk,
 } from '../../../src/core';
 import { REPO_ROOT } from '../helpers/shared';
@@ -201,6 +202,71 @@ describe('rescore writes every byte or nothing', () => {
     } finally {
       await handle.close();
     }
+  });
+
+  it('the temp file is flushed in the background as it grows; the same bytes, and the commit waits for the flush', async () => {
+    const reference = multiChunkFile();
+    await rescoreFile(dataset, reference, opts);
+    const file = multiChunkFile();
+    let flushes = 0;
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slowFlush: FlushFile = async (fh) => {
+      flushes++;
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      await sleep(25);
+      await fh.datasync();
+      inFlight--;
+    };
+    await rescoreFile(dataset, file, { ...opts, flush: slowFlush, flushEveryBytes: 256 * 1024 });
+    assert.ok(flushes >= 3, `${flushes} flushes of a ${statSync(file).size}-byte file`);
+    assert.equal(mostInFlight, 1, 'flushes in flight at once');
+    assert.equal(inFlight, 0, 'the rename came before a flush ended');
+    assert.equal(readFileSync(file, 'utf8'), readFileSync(reference, 'utf8'));
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  it('a background flush that fails fails the rescore: the original stays, no temp file', async () => {
+    const file = multiChunkFile();
+    const original = readFileSync(file);
+    let flushes = 0;
+    const failsSecond: FlushFile = async (fh) => {
+      if (++flushes === 2) throw Object.assign(new Error('EIO: injected'), { code: 'EIO' });
+      await fh.datasync();
+    };
+    await assert.rejects(
+      rescoreFile(dataset, file, { ...opts, flush: failsSecond, flushEveryBytes: 256 * 1024 }),
+      (e: NodeJS.ErrnoException) => e.code === 'EIO',
+    );
+    assert.equal(flushes, 2, 'no flush after the failed one');
+    assert.deepEqual(readFileSync(file), original);
+    assert.deepEqual(leftovers(file), []);
+  });
+
+  it('a cancel while a background flush is in flight waits for it, then removes the temp file', async () => {
+    const file = multiChunkFile();
+    const original = readFileSync(file);
+    let flushing = false;
+    let cancelled = false;
+    const slowFlush: FlushFile = async (fh) => {
+      flushing = true;
+      await sleep(40);
+      await fh.datasync();
+      flushing = false;
+    };
+    await assert.rejects(
+      rescoreFile(dataset, file, {
+        ...opts,
+        flush: slowFlush,
+        flushEveryBytes: 256 * 1024,
+        isCancelled: () => (cancelled ||= flushing),
+      }),
+      RescoreCancelled,
+    );
+    assert.ok(cancelled);
+    assert.equal(flushing, false, 'the temp file was closed under a flush in flight');
+    assert.deepEqual(readFileSync(file), original);
+    assert.deepEqual(leftovers(file), []);
   });
 
   it('a write that fails on a later chunk, while the next is scored, aborts: the original stays, no temp file', async () => {
