@@ -49,19 +49,6 @@ export function readRegions(raw: string): { strict: Region; lenient: Region } {
   return { strict: whole, lenient: lenientThink ?? whole };
 }
 
-/**
- * Where the text after the last `</think>` starts, when the text holds that tag and what follows it is not blank;
- * -1 otherwise. Then both readers' regions lie in that text and are found in it alone as in the whole (every scan
- * of `readRegions` stays after the tag), so reading it on its own gives the same outcome at offsets moved by this.
- */
-export function answerAfterLastThink(raw: string): number {
-  if (raw.indexOf('<') === -1) return -1;
-  const think = lastIndexOfTag(raw, '</think>', 0, raw.length);
-  if (think < 0) return -1;
-  const start = think + '</think>'.length;
-  return isBlank(raw, start, raw.length) ? -1 : start;
-}
-
 export function readRegion(raw: string, lenient: boolean): Region {
   const r = readRegions(raw);
   return lenient ? r.lenient : r.strict;

@@ -3,13 +3,9 @@
 // frozen outcome, saves the reader's work and the memory of identical outcomes.
 import { parsePrediction, type ParseOutcome } from './answerParser';
 import { DEFAULT_READER, type ReaderName } from './readers';
-import { answerAfterLastThink } from './region';
 import type { AnswerKind } from '../subtasks';
 
-/**
- * Predictions longer than this are not remembered whole: a long reasoning trace is rarely repeated word for word.
- * The short answer after it often is, and is remembered as a prediction of its own.
- */
+/** Predictions longer than this are read every time: a long reasoning trace is rarely repeated word for word. */
 export const MAX_REMEMBERED_PREDICTION_CHARS = 256;
 /** Distinct predictions remembered per kind; when full, the memory starts again (bounded, whatever the file). */
 export const MAX_REMEMBERED_PREDICTIONS = 4096;
@@ -21,17 +17,7 @@ export class RepeatedPredictions {
   constructor(readonly reader: ReaderName = DEFAULT_READER) {}
 
   read(kind: AnswerKind, raw: string): ParseOutcome {
-    if (raw.length <= MAX_REMEMBERED_PREDICTION_CHARS) return this.remembered(kind, raw);
-    // A reasoning trace and then a short answer: the answer alone is what either reader reads.
-    const answer = answerAfterLastThink(raw);
-    if (answer < 0 || raw.length - answer > MAX_REMEMBERED_PREDICTION_CHARS) return parsePrediction(kind, raw, this.reader);
-    const outcome = this.remembered(kind, raw.slice(answer));
-    // The copy below shares its parsed value and read steps with the remembered outcome.
-    if (!Object.isFrozen(outcome)) deepFreeze(outcome);
-    return movedBy(outcome, answer);
-  }
-
-  private remembered(kind: AnswerKind, raw: string): ParseOutcome {
+    if (raw.length > MAX_REMEMBERED_PREDICTION_CHARS) return parsePrediction(kind, raw, this.reader);
     let memo = this.byKind.get(kind);
     if (!memo) this.byKind.set(kind, (memo = new Map()));
     let outcome = memo.get(raw);
@@ -66,13 +52,6 @@ export class PredictionMemos {
 /** `reader`'s memory in `memos` when the run shares one, else a memory of its own. */
 export function rememberingReader(reader: ReaderName, memos: PredictionMemos | undefined): RepeatedPredictions {
   return memos?.for(reader) ?? new RepeatedPredictions(reader);
-}
-
-/** `outcome` of a text read at `offset` in a longer one: its offsets moved, its members in the same order. */
-function movedBy(outcome: ParseOutcome, offset: number): ParseOutcome {
-  const moved: ParseOutcome = { ...outcome, region: [outcome.region[0] + offset, outcome.region[1] + offset] };
-  if (outcome.span) moved.span = [outcome.span[0] + offset, outcome.span[1] + offset];
-  return moved;
 }
 
 /** Freezes `v` and everything it holds: a shared outcome that a caller changed would change every line's. */
