@@ -8,9 +8,8 @@ import {
   FileChangedError,
   identityFromStats,
   removeStaleTemps,
-  type FlushFile,
+  type AtomicReplaceOptions,
   type ReplacementUndo,
-  type WriteChunk,
 } from '../io/atomicWrite';
 import { spacedAfterColon, topLevelProperties } from '../jsonText';
 import { parsedToJson, type ParsedJson } from '../../shared/parsing/parsedValue';
@@ -387,15 +386,14 @@ export class RescoreRefused extends Error {
   readonly code = 'ERESCOREREFUSED';
 }
 
-export interface RescoreFileOptions extends RescoreOptions {
+/**
+ * The replacement's own options, passed on as given: the write and flush primitives and the bytes between flushes
+ * (fault-injection tests), and `keepPrevious`, so the caller can undo the rescore (`undoReplacement`) or drop it.
+ */
+type ReplacementOptions = Pick<AtomicReplaceOptions, 'writeChunk' | 'flush' | 'flushEveryBytes' | 'keepPrevious'>;
+
+export interface RescoreFileOptions extends RescoreOptions, ReplacementOptions {
   dryRun?: boolean;
-  /** The write primitive, for fault-injection tests. */
-  writeChunk?: WriteChunk;
-  /** The background flush primitive and the bytes between flushes (`AtomicReplaceOptions`), for tests. */
-  flush?: FlushFile;
-  flushEveryBytes?: number;
-  /** Keep the previous file so the caller can undo the rescore (`undoReplacement`) or drop it (`discardUndo`). */
-  keepPrevious?: boolean;
   /**
    * Read and write with blocking calls, the event loop turning between slices (`ReadLinesOptions.blocking`): for a
    * process with nothing else to do on its thread, the CLI. The extension host keeps the default.

@@ -34,6 +34,7 @@ import {
   writeFileAtomic,
   type Dataset,
   type FlushFile,
+  type RescoreFileOptions,
   type WriteChunk,
 } from '../../../src/core';
 import { REPO_ROOT } from '../helpers/shared';
@@ -243,31 +244,35 @@ describe('rescore writes every byte or nothing', () => {
     assert.deepEqual(leftovers(file), []);
   });
 
-  it('a cancel while a background flush is in flight waits for it, then removes the temp file', async () => {
+  /**
+   * Cancels a rescore of a multi-chunk file while an operation is in flight: `slowed(inFlight)` gives the rescore's
+   * options that slow that operation down, reporting through `inFlight` whether one is under way.
+   */
+  async function cancelWhileInFlight(what: string, slowed: (inFlight: { now: boolean }) => Partial<RescoreFileOptions>) {
     const file = multiChunkFile();
     const original = readFileSync(file);
-    let flushing = false;
+    const inFlight = { now: false };
     let cancelled = false;
-    const slowFlush: FlushFile = async (fh) => {
-      flushing = true;
-      await sleep(40);
-      await fh.datasync();
-      flushing = false;
-    };
     await assert.rejects(
-      rescoreFile(dataset, file, {
-        ...opts,
-        flush: slowFlush,
-        flushEveryBytes: 256 * 1024,
-        isCancelled: () => (cancelled ||= flushing),
-      }),
+      rescoreFile(dataset, file, { ...opts, ...slowed(inFlight), isCancelled: () => (cancelled ||= inFlight.now) }),
       RescoreCancelled,
     );
     assert.ok(cancelled);
-    assert.equal(flushing, false, 'the temp file was closed under a flush in flight');
+    assert.equal(inFlight.now, false, `the temp file was closed under a ${what} in flight`);
     assert.deepEqual(readFileSync(file), original);
     assert.deepEqual(leftovers(file), []);
-  });
+  }
+
+  it('a cancel while a background flush is in flight waits for it, then removes the temp file', () =>
+    cancelWhileInFlight('flush', (inFlight) => ({
+      flushEveryBytes: 256 * 1024,
+      flush: async (fh) => {
+        inFlight.now = true;
+        await sleep(40);
+        await fh.datasync();
+        inFlight.now = false;
+      },
+    })));
 
   it('a write that fails on a later chunk, while the next is scored, aborts: the original stays, no temp file', async () => {
     const file = multiChunkFile();
@@ -286,27 +291,16 @@ describe('rescore writes every byte or nothing', () => {
     assert.deepEqual(leftovers(file), []);
   });
 
-  it('a cancel while a write is in flight waits for it, then removes the temp file', async () => {
-    const file = multiChunkFile();
-    const original = readFileSync(file);
-    let writing = false;
-    let cancelled = false;
-    const slow: WriteChunk = async (fh, bytes, offset, length) => {
-      writing = true;
-      await sleep(30);
-      const n = (await fh.write(bytes, offset, length)).bytesWritten;
-      writing = false;
-      return n;
-    };
-    await assert.rejects(
-      rescoreFile(dataset, file, { ...opts, writeChunk: slow, isCancelled: () => (cancelled ||= writing) }),
-      RescoreCancelled,
-    );
-    assert.ok(cancelled);
-    assert.equal(writing, false, 'the temp file was closed under a write in flight');
-    assert.deepEqual(readFileSync(file), original);
-    assert.deepEqual(leftovers(file), []);
-  });
+  it('a cancel while a write is in flight waits for it, then removes the temp file', () =>
+    cancelWhileInFlight('write', (inFlight) => ({
+      writeChunk: async (fh, bytes, offset, length) => {
+        inFlight.now = true;
+        await sleep(30);
+        const n = (await fh.write(bytes, offset, length)).bytesWritten;
+        inFlight.now = false;
+        return n;
+      },
+    })));
 
   for (const code of ['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO']) {
     it(`${code} from the file system aborts, leaving the original and no temp file`, async () => {
