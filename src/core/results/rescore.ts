@@ -273,7 +273,7 @@ class Rescorer {
   private edited = false;
 
   constructor(
-    private readonly dataset: Dataset,
+    dataset: Dataset,
     file: string,
     private readonly options: RescoreOptions,
   ) {
